@@ -1,0 +1,54 @@
+// Bundles each entry with esbuild into dist/ (one file per entry).
+// Dependencies are bundled too, so a package that cannot be bundled fails here, the day it arrives;
+// only better-sqlite3 stays external in development builds (its native addon lives in node_modules).
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { plugins } from './esbuild-plugins/index.mjs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const buildDefines = {
+  __FACTORYD_VERSION__: JSON.stringify(pkg.version),
+  __FACTORYD_COMMIT__: JSON.stringify(process.env.FACTORYD_COMMIT ?? gitCommit()),
+};
+
+const entries = {
+  factoryd: 'src/daemon/entry.ts',
+  factory: 'src/cli/entry.ts',
+};
+
+// Imported by scripts/build-binary.mjs for buildDefines: bundle only when run as a script.
+const runAsScript = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+
+if (runAsScript) await build({
+  entryPoints: entries,
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: false,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  external: ['better-sqlite3'],
+  define: buildDefines,
+  plugins,
+  jsx: 'automatic',
+  // CommonJS dependencies inside an ESM bundle still call require() for built-ins.
+  banner: {
+    js: "import { createRequire as __fdCreateRequire } from 'node:module'; const require = __fdCreateRequire(import.meta.url);",
+  },
+});

@@ -1,0 +1,5 @@
+// esbuild plugins shared by the development bundle (scripts/build.mjs) and the single executable.
+import { pdfkitPlugins } from './pdfkit.mjs';
+import { inkPlugins } from './ink.mjs';
+
+export const plugins = [...pdfkitPlugins, ...inkPlugins];

@@ -1,0 +1,156 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { AppError } from '../domain/errors.js';
+import { MINUTE } from '../domain/clock.js';
+import { newId } from '../domain/ids.js';
+import type { CoreContext } from '../core/context.js';
+import type { Principal } from '../core/auth/principal.js';
+import { resolveToken } from '../core/auth/resolve-token.js';
+import { FailureLimiter } from '../core/rate-limiter.js';
+import { accessFor, actorOf } from './permissions.js';
+import { handleError, sendError } from './errors.js';
+import { registerIdempotency } from './idempotency.js';
+import { ROUTES } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    idempotency: { factoryId: string; key: string } | undefined;
+  }
+  interface FastifyContextConfig {
+    /** The route creates something and honours `Idempotency-Key`. */
+    idempotent?: boolean;
+  }
+}
+
+/** Per-address and per-account failure limits (DESIGN §4: e.g. 10 failures / 10 min → 429). */
+export interface Limiters {
+  pairing: FailureLimiter;
+  loginByAddress: FailureLimiter;
+  loginByAccount: FailureLimiter;
+}
+
+/** What route modules receive. */
+export interface RouteDeps {
+  core: CoreContext;
+  limiters: Limiters;
+}
+
+export interface AppDeps {
+  core: CoreContext;
+  /** A pino logger; none means silence (tests). */
+  logger?: FastifyBaseLogger;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
+  trustProxy?: boolean;
+  /** Serve HTTPS with this certificate and key (PEM). */
+  https?: { cert: Buffer; key: Buffer };
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
+
+// ajv-formats ships CommonJS with a default export.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(options: AjvOptions): Ajv {
+  const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Builds the HTTP app without listening: the daemon calls `listen`, tests call `inject`.
+ * Every failure, Fastify's own included, answers the error envelope of DESIGN §3.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    ...(deps.https ? { https: deps.https } : {}),
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: () => newId('request', new Date()),
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: deps.trustProxy ?? false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Bodies are strict (no coercion: "5" is not a number); query strings and paths are text,
+  // so they are coerced to the declared types.
+  const bodyAjv = makeAjv({ coerceTypes: false, removeAdditional: false });
+  const queryAjv = makeAjv({ coerceTypes: 'array', removeAdditional: false });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema),
+  );
+
+  const clock = deps.core.clock;
+  const limiters: Limiters = {
+    pairing: new FailureLimiter(clock, 10, 10 * MINUTE),
+    loginByAddress: new FailureLimiter(clock, 10, 10 * MINUTE),
+    loginByAccount: new FailureLimiter(clock, 10, 10 * MINUTE),
+  };
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('idempotency', undefined);
+
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      request,
+      new AppError('route_not_found', { message: `No endpoint ${request.method} ${request.url.split('?')[0]}.` }),
+    ),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no such route: the not-found handler answers
+    const access = accessFor(request.method, url);
+    if (access === 'public') return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new AppError('missing_token');
+    const principal = await resolveToken(deps.core, match[1]!);
+    if (!principal) throw new AppError('invalid_token');
+    request.principal = principal;
+    if (!access || !access.includes(actorOf(principal))) {
+      throw new AppError('forbidden', {
+        message:
+          principal.kind === 'station'
+            ? 'A station token may only record scans of its own kind.'
+            : 'This token may not perform this operation.',
+      });
+    }
+  });
+
+  registerIdempotency(app, deps.core);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'factoryd API',
+        version: '1',
+        description:
+          'Production and dispatch tracking: orders, pieces, scans, stations, returns, labels and webhooks.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  const routeDeps: RouteDeps = { core: deps.core, limiters };
+  for (const register of ROUTES) await register(app, routeDeps);
+
+  return app;
+}

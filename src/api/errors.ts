@@ -1,0 +1,131 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_CODES, type ErrorCode, type ErrorKind } from '../domain/errors.js';
+
+/** HTTP status and error `type` for each kind of error (DESIGN §3). */
+export const KIND_HTTP: Record<ErrorKind, { status: number; type: string }> = {
+  invalid: { status: 400, type: 'invalid_request_error' },
+  unauthenticated: { status: 401, type: 'authentication_error' },
+  forbidden: { status: 403, type: 'permission_error' },
+  not_found: { status: 404, type: 'not_found_error' },
+  conflict: { status: 409, type: 'conflict_error' },
+  gone: { status: 410, type: 'invalid_request_error' },
+  too_large: { status: 413, type: 'invalid_request_error' },
+  unsupported_media: { status: 415, type: 'invalid_request_error' },
+  rate_limited: { status: 429, type: 'rate_limit_error' },
+  unavailable: { status: 503, type: 'api_error' },
+  internal: { status: 500, type: 'api_error' },
+};
+
+export interface ErrorBody {
+  error: {
+    type: string;
+    code: ErrorCode;
+    message: string;
+    param?: string;
+    errors?: AppError['errors'];
+    request_id: string;
+  };
+}
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `/lines/0/qty` → `lines.0.qty`. */
+function dotted(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+const join = (a: string, b: string) => (a ? `${a}.${b}` : b);
+
+/** One schema failure as a field name and a sentence a person can act on. */
+export function describeValidation(issue: AjvIssue, context: string | undefined): AppError {
+  const base = dotted(issue.instancePath);
+  let param = base;
+  let message: string;
+  switch (issue.keyword) {
+    case 'required':
+      param = join(base, String(issue.params.missingProperty));
+      message = `${param} is required.`;
+      break;
+    case 'additionalProperties':
+      param = join(base, String(issue.params.additionalProperty));
+      message = `${param} is not a known field.`;
+      break;
+    default: {
+      const what = param || (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
+      message = `${what} ${issue.message ?? 'is invalid'}.`;
+    }
+  }
+  return new AppError('validation_failed', { message, ...(param ? { param } : {}) });
+}
+
+/** Fastify's own failures mapped to our codes, so every error has the documented shape. */
+export function toAppError(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err.validation && err.validation.length > 0) {
+    return describeValidation(err.validation[0]!, err.validationContext);
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', {
+        message: 'Unsupported content type: send application/json (or text/csv for uploads).',
+      });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_json', { message: 'The body is empty but declared as JSON.' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('validation_failed', { message: 'Content-Length does not match the body.' });
+  }
+  if (err instanceof SyntaxError || err.name === 'SyntaxError') return new AppError('invalid_json');
+  if (err.statusCode === 413) return new AppError('payload_too_large');
+  if (err.statusCode === 415) return new AppError('unsupported_media_type');
+  if (err.statusCode === 400) return new AppError('validation_failed', { message: err.message });
+  return null;
+}
+
+export function errorBody(err: AppError, requestId: string): ErrorBody {
+  return {
+    error: {
+      type: KIND_HTTP[err.kind].type,
+      code: err.code,
+      message: err.message,
+      ...(err.param ? { param: err.param } : {}),
+      ...(err.errors ? { errors: err.errors } : {}),
+      request_id: requestId,
+    },
+  };
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, err: AppError): FastifyReply {
+  if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
+  return reply
+    .code(KIND_HTTP[err.kind].status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(errorBody(err, request.id));
+}
+
+export function handleError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const mapped = toAppError(err);
+  if (mapped) return sendError(reply, request, mapped);
+  // Unexpected: logged with the request id; the body never carries a stack trace.
+  request.log.error({ err, request_id: request.id }, 'unhandled error');
+  return sendError(reply, request, new AppError('internal_error'));
+}
+
+export const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];

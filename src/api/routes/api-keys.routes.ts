@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.js';
+import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Nullable, Strict } from '../schemas/common.js';
+
+const ApiKey = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('api_key'),
+  name: Type.String(),
+  last4: Type.String(),
+  created_at: IsoDateTime,
+  last_used_at: Nullable(IsoDateTime),
+  revoked_at: Nullable(IsoDateTime),
+});
+
+export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/api-keys',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['api keys'],
+        summary: 'Create an API key (the plain key is returned once)',
+        body: Strict({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) }),
+        response: {
+          200: Type.Composite([ApiKey, Type.Object({ key: Type.String() })]),
+        },
+      },
+    },
+    async (request) => createApiKey(core, factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/api-keys',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'List API keys (never the keys themselves)',
+        querystring: ListQuerySchema,
+        response: { 200: ListOf(ApiKey) },
+      },
+    },
+    async (request) => listApiKeys(core, factoryOf(request), request.query),
+  );
+
+  r.delete(
+    '/v1/api-keys/:id',
+    {
+      schema: {
+        tags: ['api keys'],
+        summary: 'Revoke an API key; it stops working on the next request',
+        params: IdParams,
+        response: {
+          200: Type.Object({ id: Type.String(), object: Type.Literal('api_key'), revoked_at: IsoDateTime }),
+        },
+      },
+    },
+    async (request) => revokeApiKey(core, factoryOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import { AppError } from '../../domain/errors.js';
+import type { RouteDeps } from '../app.js';
+
+export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ready') }) },
+      },
+    },
+    async () => {
+      try {
+        await sql`select 1`.execute(core.db);
+      } catch {
+        throw new AppError('not_ready');
+      }
+      return { status: 'ready' as const };
+    },
+  );
+
+  app.get(
+    '/v1/openapi.json',
+    { schema: { hide: true } },
+    async () => app.swagger(),
+  );
+}

@@ -1,0 +1,107 @@
+import { MINUTE } from '../../domain/clock.js';
+import { hashToken, tokenKindOf } from '../../domain/tokens.js';
+import type { ScanEvent } from '../../domain/scan-rules.js';
+import type { CoreContext } from '../context.js';
+import type { Principal } from './principal.js';
+
+/**
+ * Resolves a presented bearer token to its principal, or null when it is unknown, revoked or
+ * expired (one answer for all three, so a caller learns nothing about which).
+ * Looked up on every request: a revocation takes effect on the very next one.
+ */
+export async function resolveToken(ctx: CoreContext, token: string): Promise<Principal | null> {
+  const kind = tokenKindOf(token);
+  if (!kind) return null;
+  const hash = hashToken(token);
+  const now = ctx.clock.now();
+
+  switch (kind) {
+    case 'apiKey': {
+      const key = await ctx.db
+        .selectFrom('api_keys')
+        .select(['id', 'factory_id', 'last_used_at'])
+        .where('token_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!key) return null;
+      await touchApiKey(ctx, key.id, key.last_used_at, now);
+      return { kind: 'api_key', factoryId: key.factory_id, apiKeyId: key.id };
+    }
+    case 'station': {
+      const station = await ctx.db
+        .selectFrom('stations')
+        .select(['id', 'factory_id', 'name', 'role', 'default_location'])
+        .where('token_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!station) return null;
+      return {
+        kind: 'station',
+        factoryId: station.factory_id,
+        stationId: station.id,
+        stationName: station.name,
+        role: station.role as ScanEvent,
+        defaultLocation: station.default_location,
+      };
+    }
+    case 'staffSession': {
+      const session = await ctx.db
+        .selectFrom('sessions')
+        .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
+        .select(['sessions.id', 'sessions.factory_id', 'staff_users.id as user_id', 'staff_users.role'])
+        .where('sessions.token_hash', '=', hash)
+        .where('sessions.kind', '=', 'staff')
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now.toISOString())
+        .where('staff_users.disabled_at', 'is', null)
+        .executeTakeFirst();
+      if (!session) return null;
+      return {
+        kind: 'staff',
+        factoryId: session.factory_id,
+        staffUserId: session.user_id,
+        sessionId: session.id,
+        role: session.role,
+      };
+    }
+    case 'retailerSession': {
+      const session = await ctx.db
+        .selectFrom('sessions')
+        .innerJoin('retailer_users', 'retailer_users.id', 'sessions.retailer_user_id')
+        .select([
+          'sessions.id',
+          'sessions.factory_id',
+          'retailer_users.id as user_id',
+          'retailer_users.retailer_id',
+        ])
+        .where('sessions.token_hash', '=', hash)
+        .where('sessions.kind', '=', 'retailer')
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now.toISOString())
+        .executeTakeFirst();
+      if (!session) return null;
+      return {
+        kind: 'retailer',
+        factoryId: session.factory_id,
+        retailerId: session.retailer_id,
+        retailerUserId: session.user_id,
+        sessionId: session.id,
+      };
+    }
+  }
+}
+
+/** `last_used_at` to the minute: writing on every request would cost a disk sync each time. */
+async function touchApiKey(
+  ctx: CoreContext,
+  id: string,
+  lastUsedAt: string | null,
+  now: Date,
+): Promise<void> {
+  if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < MINUTE) return;
+  await ctx.db
+    .updateTable('api_keys')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

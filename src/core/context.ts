@@ -1,0 +1,25 @@
+import type { Clock } from '../domain/clock.js';
+import type { Db } from '../store/database.js';
+
+/**
+ * What happened that other parts of the process react to, after a use case commits.
+ * The daemon wires these to the scheduler; tests and admin commands may leave them as no-ops.
+ */
+export interface Signals {
+  /** Events were committed: the webhook dispatcher should look for new deliveries. */
+  eventsAppended(): void;
+  /** A factory's settings changed (stuck_after_days may need a recompute). */
+  settingsChanged(factoryId: string): void;
+}
+
+export const noSignals: Signals = {
+  eventsAppended: () => {},
+  settingsChanged: () => {},
+};
+
+/** Everything a use case needs: the database, the clock, and the signals it raises. */
+export interface CoreContext {
+  db: Db;
+  clock: Clock;
+  signals: Signals;
+}

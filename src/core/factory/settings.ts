@@ -1,0 +1,130 @@
+import { AppError, invalid } from '../../domain/errors.js';
+import type { SettingsTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+
+export interface SettingsView {
+  object: 'settings';
+  stuck_after_days: number;
+  timezone: string;
+  station_app_scheme: string;
+  session_ttl_hours: number;
+  label_size: '4x6';
+  default_dpi: 203 | 300;
+  webhook_retention_days: number;
+  webhook_allowed_hosts: string[];
+  updated_at: string;
+}
+
+export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
+
+export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at'> = {
+  stuck_after_days: 7,
+  timezone: 'Europe/London',
+  station_app_scheme: 'factorystation',
+  session_ttl_hours: 12,
+  label_size: '4x6',
+  default_dpi: 203,
+  webhook_retention_days: 30,
+  webhook_allowed_hosts: '[]',
+};
+
+export const STATION_APP_SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*$/;
+
+const toView = (row: SettingsTable): SettingsView => ({
+  object: 'settings',
+  stuck_after_days: row.stuck_after_days,
+  timezone: row.timezone,
+  station_app_scheme: row.station_app_scheme,
+  session_ttl_hours: row.session_ttl_hours,
+  label_size: row.label_size as '4x6',
+  default_dpi: row.default_dpi as 203 | 300,
+  webhook_retention_days: row.webhook_retention_days,
+  webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
+  updated_at: row.updated_at,
+});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HOST_PATTERN =
+  /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const CIDR4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d{1,2}))?$/;
+
+/** A host name (optionally `*.` wildcard), an IPv4 address or an IPv4 CIDR. */
+export function isAllowedHostEntry(entry: string): boolean {
+  const v4 = CIDR4.exec(entry);
+  if (v4) {
+    const octets = v4.slice(1, 5).map(Number);
+    const bits = v4[5] === undefined ? 32 : Number(v4[5]);
+    return octets.every((o) => o <= 255) && bits <= 32;
+  }
+  return entry.length <= 253 && HOST_PATTERN.test(entry);
+}
+
+/** Rules beyond the schema's types; each failure names its field. */
+function validate(patch: SettingsPatch): void {
+  if (patch.timezone !== undefined && !isTimeZone(patch.timezone)) {
+    throw invalid('timezone', 'timezone must be an IANA time zone such as Europe/London.');
+  }
+  if (
+    patch.station_app_scheme !== undefined &&
+    !STATION_APP_SCHEME_PATTERN.test(patch.station_app_scheme)
+  ) {
+    throw invalid(
+      'station_app_scheme',
+      'station_app_scheme must be a URI scheme: a lower-case letter, then letters, digits, + . or -.',
+    );
+  }
+  patch.webhook_allowed_hosts?.forEach((host, i) => {
+    if (!isAllowedHostEntry(host)) {
+      throw invalid(`webhook_allowed_hosts.${i}`, `"${host}" is not a host name, address or CIDR.`);
+    }
+  });
+}
+
+export async function getSettings(ctx: CoreContext, factoryId: string): Promise<SettingsView> {
+  const row = await ctx.db
+    .selectFrom('settings')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', { message: 'The factory has no settings.' });
+  return toView(row);
+}
+
+export async function updateSettings(
+  ctx: CoreContext,
+  factoryId: string,
+  patch: SettingsPatch,
+): Promise<SettingsView> {
+  validate(patch);
+  const { webhook_allowed_hosts, ...rest } = patch;
+  const view = await transact(ctx, async (tx) => {
+    await tx.trx
+      .updateTable('settings')
+      .set({
+        ...rest,
+        ...(webhook_allowed_hosts !== undefined
+          ? { webhook_allowed_hosts: JSON.stringify(webhook_allowed_hosts) }
+          : {}),
+        updated_at: tx.nowIso,
+      })
+      .where('factory_id', '=', factoryId)
+      .execute();
+    const row = await tx.trx
+      .selectFrom('settings')
+      .selectAll()
+      .where('factory_id', '=', factoryId)
+      .executeTakeFirstOrThrow();
+    return toView(row);
+  });
+  ctx.signals.settingsChanged(factoryId);
+  return view;
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_LABEL_PREFIX } from '../../domain/barcode.js';
+import { newId } from '../../domain/ids.js';
+import { insertApiKey, type CreatedApiKey } from '../api-keys/api-keys.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+
+export interface NewFactory {
+  factoryId: string;
+  apiKey: CreatedApiKey;
+}
+
+/**
+ * Creates a factory with default settings and its first admin API key, in one transaction.
+ * The names are placeholders until someone fills in PATCH /v1/company.
+ */
+export function createFactory(
+  ctx: CoreContext,
+  input: { name?: string; labelPrefix?: string; keyName?: string } = {},
+): Promise<NewFactory> {
+  return transact(ctx, async (tx) => {
+    const factoryId = newId('factory', tx.now);
+    const name = input.name?.trim() || 'My factory';
+    await tx.trx
+      .insertInto('factories')
+      .values({
+        id: factoryId,
+        company: name,
+        name,
+        legal_name: name,
+        label_prefix: input.labelPrefix ?? DEFAULT_LABEL_PREFIX,
+        company_number: null,
+        vat_number: null,
+        industry: null,
+        address_line1: null,
+        address_line2: null,
+        address_town: null,
+        address_postcode: null,
+        address_country: null,
+        factory_same_as_registered: null,
+        billing_email: null,
+        phone: null,
+        po_number: null,
+        job_title: null,
+        mobile: null,
+        terms_accepted: null,
+        terms_accepted_at: null,
+        barcode_serial: 0,
+        created_at: tx.nowIso,
+        updated_at: tx.nowIso,
+      })
+      .execute();
+    await tx.trx
+      .insertInto('settings')
+      .values({ factory_id: factoryId, ...DEFAULT_SETTINGS, updated_at: tx.nowIso })
+      .execute();
+    const apiKey = await insertApiKey(tx.trx, factoryId, input.keyName ?? 'initial', tx.now);
+    return { factoryId, apiKey };
+  });
+}
+
+/** The factories in this database, oldest first (a fresh install has one). */
+export async function listFactoryIds(ctx: CoreContext): Promise<string[]> {
+  const rows = await ctx.db.selectFrom('factories').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,35 @@
+import { isValidLabelPrefix } from '../../domain/barcode.js';
+import { ensureInitialised, openDataDir } from '../bootstrap.js';
+import type { DaemonIO } from '../io.js';
+
+export async function init(
+  opts: { dataDir?: string; name?: string; labelPrefix?: string },
+  io: DaemonIO,
+): Promise<number> {
+  if (opts.labelPrefix && !isValidLabelPrefix(opts.labelPrefix)) {
+    io.stderr.write('factoryd: --label-prefix must be 1 to 8 characters of A-Z and 0-9\n');
+    return 2;
+  }
+  const opened = await openDataDir(opts.dataDir, io);
+  try {
+    const result = await ensureInitialised(opened, {
+      ...(opts.name ? { name: opts.name } : {}),
+      ...(opts.labelPrefix ? { labelPrefix: opts.labelPrefix } : {}),
+    });
+    if (!result.created) {
+      io.stderr.write(
+        `factoryd: ${opened.dataDir} is already initialised (factory ${result.factoryId}).\n` +
+          'Create another key with: factoryd keys create --name NAME\n',
+      );
+      return 1;
+    }
+    io.stderr.write(
+      `Factory ${result.factoryId} created in ${opened.dataDir}\n` +
+        `First API key (shown once; also saved to ${result.keyFile}, mode 0600):\n`,
+    );
+    io.stdout.write(`${result.apiKey}\n`);
+    return 0;
+  } finally {
+    await opened.store.close();
+  }
+}

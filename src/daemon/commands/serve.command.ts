@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import pino from 'pino';
+import { buildApp } from '../../api/app.js';
+import type { Signals } from '../../core/context.js';
+import { ensureInitialised, keyFileExists, openDataDir } from '../bootstrap.js';
+import type { DaemonIO } from '../io.js';
+import { startScheduler, type Scheduler } from '../scheduler.js';
+import { VERSION } from '../version.js';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+  dataDir?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  logLevel: string;
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr.write('factoryd: --port must be a number from 0 to 65535\n');
+    return 2;
+  }
+  if (Boolean(opts.tlsCert) !== Boolean(opts.tlsKey)) {
+    io.stderr.write('factoryd: --tls-cert and --tls-key go together\n');
+    return 2;
+  }
+  if (!LEVELS.includes(opts.logLevel)) {
+    io.stderr.write(`factoryd: --log-level must be one of ${LEVELS.join(', ')}\n`);
+    return 2;
+  }
+
+  // JSON lines on stdout; tokens never reach them (authorization is redacted, bodies not logged).
+  const logger = pino(
+    {
+      level: opts.logLevel,
+      base: { service: 'factoryd' },
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+    },
+    io.stdout,
+  );
+
+  // The scheduler starts after the app exists; use cases signal it through this indirection.
+  let scheduler: Scheduler | undefined;
+  const signals: Signals = {
+    eventsAppended: () => scheduler?.signals.eventsAppended(),
+    settingsChanged: (factoryId) => scheduler?.signals.settingsChanged(factoryId),
+  };
+
+  const opened = await openDataDir(opts.dataDir, io, signals);
+  const init = await ensureInitialised(opened);
+  if (init.created) {
+    logger.info({ key_file: init.keyFile }, 'new data directory: the first API key is in the key file');
+    io.stderr.write(
+      `\nfactoryd: created a new factory in ${opened.dataDir}\n` +
+        `factoryd: the first API key is in ${init.keyFile} (read it with: cat ${init.keyFile})\n\n`,
+    );
+  } else if (keyFileExists(init.keyFile)) {
+    logger.info({ key_file: init.keyFile }, 'the first API key is in the key file; delete it once stored safely');
+  }
+
+  const tls =
+    opts.tlsCert && opts.tlsKey
+      ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) }
+      : undefined;
+  const app = await buildApp({ core: opened.core, logger, ...(tls ? { https: tls } : {}) });
+  scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
+
+  try {
+    await app.listen({ host: opts.host, port });
+  } catch (err) {
+    io.stderr.write(`factoryd: cannot listen on ${opts.host}:${port}: ${(err as Error).message}\n`);
+    await scheduler.stop();
+    await app.close();
+    await opened.store.close();
+    return 1;
+  }
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const url = `${tls ? 'https' : 'http'}://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${boundPort}`;
+  logger.info({ url, data_dir: opened.dataDir, version: VERSION }, 'factoryd listening');
+
+  const signal = await io.stopSignal;
+  logger.info({ signal }, 'stopping: finishing requests in flight');
+  await app.close(); // stops accepting, waits for requests in flight
+  await scheduler.stop();
+  await opened.store.close();
+  logger.info('stopped');
+  return 0;
+}

@@ -1,0 +1,18 @@
+import { homedir } from 'node:os';
+import { runDaemon } from './main.js';
+
+// Composition root: the only place that reads the process.
+const stopSignal = new Promise<string>((resolve) => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));
+});
+
+const code = await runDaemon(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  homeDir: homedir(),
+  stopSignal,
+});
+// A finished command (serve included, after its graceful stop) must not linger on open handles.
+process.exit(code);

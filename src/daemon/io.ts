@@ -1,0 +1,10 @@
+/** The daemon's view of its process: streams, environment and home, injected by the entry. */
+export interface DaemonIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  homeDir: string;
+  /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
+  stopSignal: Promise<string>;
+}

@@ -1,0 +1,123 @@
+import { Command, CommanderError } from 'commander';
+import type { DaemonIO } from './io.js';
+import { versionLine } from './version.js';
+
+export type { DaemonIO } from './io.js';
+
+interface CommonOptions {
+  dataDir?: string;
+}
+
+/**
+ * `factoryd`: the server and its on-the-box administration. Each command loads its own modules
+ * on demand, so `factoryd --version` stays instant.
+ */
+export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('factoryd')
+    .description('The factoryd server: HTTP API, scheduler and administration of its database.')
+    .version(versionLine('factoryd'), '-V, --version', 'print the version, commit and Node version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .showHelpAfterError('(run factoryd --help for usage)');
+
+  const dataDirOption = ['--data-dir <dir>', 'data directory (default $FACTORYD_DATA_DIR or ~/.local/share/factoryd)'] as const;
+
+  program
+    .command('serve')
+    .description('serve the HTTP API and run the scheduler (initialises an empty data directory)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
+    .option(...dataDirOption)
+    .option('--tls-cert <file>', 'TLS certificate (PEM); serve HTTPS')
+    .option('--tls-key <file>', 'TLS private key (PEM)')
+    .option('--log-level <level>', 'fatal, error, warn, info, debug', 'info')
+    .addHelpText('after', '\nExample:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n')
+    .action(async (opts) => {
+      const { serve } = await import('./commands/serve.command.js');
+      exitCode = await serve(opts, io);
+    });
+
+  program
+    .command('init')
+    .description('create the factory and its first API key (printed once)')
+    .option(...dataDirOption)
+    .option('--name <name>', 'factory name (editable later with PATCH /v1/company)')
+    .option('--label-prefix <prefix>', 'barcode prefix, 1-8 of A-Z 0-9', 'FD')
+    .addHelpText('after', '\nExample:\n  factoryd init --name "Acme Upholstery" --label-prefix ACME\n')
+    .action(async (opts) => {
+      const { init } = await import('./commands/init.command.js');
+      exitCode = await init(opts, io);
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations and exit')
+    .option(...dataDirOption)
+    .action(async (opts: CommonOptions) => {
+      const { migrate } = await import('./commands/migrate.command.js');
+      exitCode = await migrate(opts, io);
+    });
+
+  program
+    .command('backup')
+    .description('copy the database to FILE with the online backup API (safe while serving)')
+    .argument('<file>', 'where to write the backup')
+    .option(...dataDirOption)
+    .addHelpText('after', '\nExample:\n  factoryd backup /srv/backups/factoryd-$(date +%F).db\n')
+    .action(async (file: string, opts: CommonOptions) => {
+      const { backup } = await import('./commands/backup.command.js');
+      exitCode = await backup(file, opts, io);
+    });
+
+  const keys = program.command('keys').description('API keys, on the server box itself (recovery)');
+  keys
+    .command('create')
+    .description('create an admin API key and print it once')
+    .requiredOption('--name <name>', 'what the key is for')
+    .option(...dataDirOption)
+    .addHelpText('after', '\nExample:\n  factoryd keys create --name "ERP integration"\n')
+    .action(async (opts: CommonOptions & { name: string }) => {
+      const { createKey } = await import('./commands/keys.command.js');
+      exitCode = await createKey(opts, io);
+    });
+
+  const staff = program.command('staff').description('staff users (admins and supervisors)');
+  staff
+    .command('add')
+    .description('create a staff user; the password is prompted, or read from stdin when piped')
+    .requiredOption('--email <email>', 'login email')
+    .requiredOption('--name <name>', 'display name')
+    .option('--role <role>', 'admin or supervisor', 'supervisor')
+    .option(...dataDirOption)
+    .addHelpText(
+      'after',
+      '\nExample:\n  printf "%s" "$PASSWORD" | factoryd staff add --email sam@acme.test --name Sam --role supervisor\n',
+    )
+    .action(async (opts) => {
+      const { addStaff } = await import('./commands/staff.command.js');
+      exitCode = await addStaff(opts, io);
+    });
+
+  program
+    .command('version')
+    .description('print the version, commit and Node version')
+    .action(() => {
+      io.stdout.write(`${versionLine('factoryd')}\n`);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with code 0; usage mistakes with 1 → 2.
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    io.stderr.write(`factoryd: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  return exitCode;
+}

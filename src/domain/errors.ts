@@ -1,0 +1,124 @@
+/**
+ * Every error code the product can answer with, in one registry. The domain and use cases throw
+ * `AppError` with one of these codes; only the API maps a code's kind to an HTTP status and only
+ * the CLI maps it to an exit code. docs/errors.md documents each code (a test keeps them in step).
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'unsupported_media'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+interface ErrorDefinition {
+  kind: ErrorKind;
+  /** The default message; a thrower may give a more precise one. */
+  message: string;
+}
+
+export const ERROR_CODES = {
+  // 400
+  invalid_json: { kind: 'invalid', message: 'The request body is not valid JSON.' },
+  validation_failed: { kind: 'invalid', message: 'A field is missing or has an invalid value.' },
+  invalid_csv: { kind: 'invalid', message: 'The CSV file has errors; nothing was imported.' },
+  invalid_cursor: { kind: 'invalid', message: 'The pagination cursor is not valid.' },
+  location_required: { kind: 'invalid', message: 'A bay (location) is required.' },
+  invalid_pairing_code: { kind: 'invalid', message: 'The pairing code is unknown or already used.' },
+  webhook_host_not_allowed: {
+    kind: 'invalid',
+    message: 'The webhook URL host is not in the allowed hosts setting.',
+  },
+  // 401
+  missing_token: { kind: 'unauthenticated', message: 'Send a token: Authorization: Bearer <token>.' },
+  invalid_token: { kind: 'unauthenticated', message: 'The token is not valid.' },
+  invalid_credentials: { kind: 'unauthenticated', message: 'The email or password is wrong.' },
+  // 403
+  forbidden: { kind: 'forbidden', message: 'This token may not perform this operation.' },
+  station_role_mismatch: {
+    kind: 'forbidden',
+    message: "The scan's event does not match the station's role.",
+  },
+  // 404
+  not_found: { kind: 'not_found', message: 'No such record.' },
+  route_not_found: { kind: 'not_found', message: 'No such endpoint.' },
+  // 409
+  order_exists: { kind: 'conflict', message: 'This retailer already has an order with that number.' },
+  order_no_ambiguous: {
+    kind: 'conflict',
+    message: 'Several retailers have an order with that number; use the order id.',
+  },
+  order_not_cancellable: {
+    kind: 'conflict',
+    message: 'The order cannot be cancelled: pieces have been dispatched.',
+  },
+  retailer_exists: { kind: 'conflict', message: 'A retailer with that code already exists.' },
+  email_exists: { kind: 'conflict', message: 'A user with that email already exists.' },
+  piece_not_dispatched: { kind: 'conflict', message: 'Only a dispatched piece can be returned.' },
+  return_closed: { kind: 'conflict', message: 'The return is already closed with another outcome.' },
+  last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
+  api_key_revoked: { kind: 'conflict', message: 'The API key is already revoked.' },
+  endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
+  idempotency_key_reused: {
+    kind: 'conflict',
+    message: 'This Idempotency-Key was used with a different request.',
+  },
+  idempotency_key_in_use: {
+    kind: 'conflict',
+    message: 'A request with this Idempotency-Key is still being processed.',
+  },
+  // 410
+  pairing_code_expired: { kind: 'gone', message: 'The pairing code has expired.' },
+  // 413, 415
+  payload_too_large: { kind: 'too_large', message: 'The request body is too large.' },
+  unsupported_media_type: { kind: 'unsupported_media', message: 'Unsupported content type.' },
+  // 429
+  rate_limited: { kind: 'rate_limited', message: 'Too many attempts; try again later.' },
+  // 503, 500
+  not_ready: { kind: 'unavailable', message: 'The database is not answering.' },
+  internal_error: { kind: 'internal', message: 'Something went wrong on the server.' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  row?: number;
+  column?: string;
+  code: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly kind: ErrorKind;
+  /** The request field at fault, dotted for nested fields (`lines.0.qty`). */
+  readonly param: string | undefined;
+  /** Row-level problems (CSV uploads). */
+  readonly errors: FieldError[] | undefined;
+  /** Seconds a client should wait (rate limits). */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; param?: string; errors?: FieldError[]; retryAfter?: number } = {},
+  ) {
+    super(options.message ?? ERROR_CODES[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.kind = ERROR_CODES[code].kind;
+    this.param = options.param;
+    this.errors = options.errors;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const notFound = (what = 'record', param?: string): AppError =>
+  new AppError('not_found', { message: `No such ${what}.`, ...(param ? { param } : {}) });
+
+export const invalid = (param: string, message: string): AppError =>
+  new AppError('validation_failed', { param, message });

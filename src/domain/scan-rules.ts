@@ -1,0 +1,150 @@
+import type { PieceStatus } from './order-status.js';
+
+/** The kinds of scan. A station's role is one of them: the only kind it may record. */
+export const SCAN_EVENTS = ['produce', 'stock', 'dispatch'] as const;
+export type ScanEvent = (typeof SCAN_EVENTS)[number];
+
+/** Why a scan was refused, in the precedence order used when several apply. */
+export const REFUSAL_REASONS = [
+  'unknown_barcode',
+  'label_voided',
+  'order_cancelled',
+  'written_off',
+  'return_open',
+  'already_produced',
+  'not_produced',
+  'already_dispatched',
+  'location_required',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+export type ScanDecision =
+  | { accepted: true; testLabel: boolean; nextStatus: PieceStatus | null; location: string | null }
+  | { accepted: false; reason: RefusalReason };
+
+export interface ScanInput {
+  event: ScanEvent;
+  isTestLabel: boolean;
+  /** The piece the barcode belongs to; null when no live label carries it. */
+  piece: { status: PieceStatus } | null;
+  labelVoided: boolean;
+  location: string | null;
+  stationDefaultLocation: string | null;
+}
+
+/**
+ * Whether a scan is accepted, and what it does to its piece.
+ *
+ * Checked in this order, the first that applies wins:
+ * 1. the test label: always accepted, touches no piece (`nextStatus` and `location` null);
+ * 2. `unknown_barcode`: no piece carries the barcode and it is not a voided label;
+ * 3. `label_voided`: the barcode was voided, whatever became of its piece;
+ * 4. `order_cancelled`, `written_off`, `return_open` (the piece is `returned`), whatever the role;
+ * 5. the role's own rule:
+ *    - produce: from `awaiting_production` to `produced`, else `already_produced`. The location is
+ *      the scan's own (where it was made), never the station default;
+ *    - stock: from `produced`, or from `in_stock` (a move between bays), to `in_stock` at the
+ *      scan's location or else the station's default; `not_produced` before production,
+ *      `already_dispatched` after dispatch;
+ *    - dispatch: from `produced` or `in_stock` to `dispatched`, leaving its bay (location null);
+ *      `not_produced` before production, `already_dispatched` after dispatch;
+ * 6. `location_required`: a stock scan with no bay from the scan or the station.
+ *
+ * A blank location counts as none, so an empty field on a device falls back to the default.
+ */
+export function decideScan(input: ScanInput): ScanDecision {
+  if (input.isTestLabel)
+    return { accepted: true, testLabel: true, nextStatus: null, location: null };
+  if (input.labelVoided) return refuse('label_voided');
+  if (input.piece === null) return refuse('unknown_barcode');
+
+  const status = input.piece.status;
+  switch (status) {
+    case 'cancelled':
+      return refuse('order_cancelled');
+    case 'written_off':
+      return refuse('written_off');
+    case 'returned':
+      return refuse('return_open');
+    case 'awaiting_production':
+    case 'produced':
+    case 'in_stock':
+    case 'dispatched':
+      break;
+    default:
+      return assertNever(status);
+  }
+
+  switch (input.event) {
+    case 'produce':
+      if (status !== 'awaiting_production') return refuse('already_produced');
+      return accept('produced', bay(input.location));
+    case 'stock': {
+      if (status === 'awaiting_production') return refuse('not_produced');
+      if (status === 'dispatched') return refuse('already_dispatched');
+      const location = bay(input.location) ?? bay(input.stationDefaultLocation);
+      if (location === null) return refuse('location_required');
+      return accept('in_stock', location);
+    }
+    case 'dispatch':
+      if (status === 'awaiting_production') return refuse('not_produced');
+      if (status === 'dispatched') return refuse('already_dispatched');
+      return accept('dispatched', null);
+    default:
+      return assertNever(input.event);
+  }
+}
+
+const MAX_SHOWN_BARCODE = 24;
+
+const REFUSAL_MESSAGES: Record<RefusalReason, (barcode: string) => string> = {
+  unknown_barcode: (b) => `Refused: unknown barcode ${b}`,
+  label_voided: (b) => `Refused: label ${b} was voided`,
+  order_cancelled: (b) => `Refused: ${b} order cancelled`,
+  written_off: (b) => `Refused: ${b} written off`,
+  return_open: (b) => `Refused: ${b} has an open return`,
+  already_produced: (b) => `Refused: ${b} already produced`,
+  not_produced: (b) => `Refused: ${b} not produced yet`,
+  already_dispatched: (b) => `Refused: ${b} already dispatched`,
+  location_required: (b) => `Refused: ${b} needs a bay location`,
+};
+
+/**
+ * A short sentence for a station's screen ("Produced FD 0000042", "Refused: FD 0000042 already
+ * produced"). A long unreadable barcode (a stray QR code, say) is cut short so the sentence fits.
+ */
+export function scanMessage(decision: ScanDecision, barcode: string): string {
+  const shown =
+    barcode.length > MAX_SHOWN_BARCODE ? `${barcode.slice(0, MAX_SHOWN_BARCODE - 1)}…` : barcode;
+  if (!decision.accepted) return REFUSAL_MESSAGES[decision.reason](shown);
+  if (decision.testLabel) return 'Test label read correctly';
+  switch (decision.nextStatus) {
+    case 'produced':
+      return `Produced ${shown}`;
+    case 'in_stock':
+      return decision.location === null
+        ? `In stock: ${shown}`
+        : `In stock: ${shown} at ${decision.location}`;
+    case 'dispatched':
+      return `Dispatched ${shown}`;
+    default:
+      return `Accepted ${shown}`;
+  }
+}
+
+function accept(nextStatus: PieceStatus, location: string | null): ScanDecision {
+  return { accepted: true, testLabel: false, nextStatus, location };
+}
+
+function refuse(reason: RefusalReason): ScanDecision {
+  return { accepted: false, reason };
+}
+
+function bay(location: string | null): string | null {
+  const trimmed = location?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${String(value)}`);
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './2026-11-22-0001-initial.js';
+
+/**
+ * Every migration, imported statically so the bundled executable needs no migrations folder.
+ * Names sort in the order they run; add new ones at the end, never edit a shipped one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-0001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

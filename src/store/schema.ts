@@ -1,0 +1,326 @@
+/**
+ * Row types of every table. Portable across SQLite and PostgreSQL: booleans are integers (0/1),
+ * instants are ISO 8601 UTC text with milliseconds, dates are `YYYY-MM-DD` text, JSON is text.
+ */
+export type Bool = number;
+
+export interface FactoryTable {
+  id: string;
+  company: string;
+  name: string;
+  legal_name: string;
+  label_prefix: string;
+  company_number: string | null;
+  vat_number: string | null;
+  industry: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_town: string | null;
+  address_postcode: string | null;
+  address_country: string | null;
+  factory_same_as_registered: Bool | null;
+  billing_email: string | null;
+  phone: string | null;
+  po_number: string | null;
+  job_title: string | null;
+  mobile: string | null;
+  terms_accepted: Bool | null;
+  terms_accepted_at: string | null;
+  /** Last serial handed out for piece barcodes; never goes back (voided barcodes are not reused). */
+  barcode_serial: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  factory_id: string;
+  stuck_after_days: number;
+  timezone: string;
+  station_app_scheme: string;
+  session_ttl_hours: number;
+  label_size: string;
+  default_dpi: number;
+  webhook_retention_days: number;
+  /** JSON array of host names or CIDRs; empty = any host. */
+  webhook_allowed_hosts: string;
+  updated_at: string;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  token_hash: string;
+  last4: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface StaffUserTable {
+  id: string;
+  factory_id: string;
+  /** Lower-cased; unique across the database so a login needs no factory. */
+  email: string;
+  name: string;
+  role: 'admin' | 'supervisor';
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  factory_id: string;
+  kind: 'staff' | 'retailer';
+  token_hash: string;
+  staff_user_id: string | null;
+  retailer_user_id: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface RetailerTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RetailerUserTable {
+  id: string;
+  factory_id: string;
+  retailer_id: string;
+  /** Lower-cased; unique per retailer. */
+  email: string;
+  name: string;
+  role: 'owner' | 'buyer' | 'viewer' | 'accounts' | 'integrations';
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderTable {
+  id: string;
+  factory_id: string;
+  retailer_id: string;
+  order_no: string;
+  status: string;
+  source: 'api' | 'upload';
+  production_date: string | null;
+  needed_by: string | null;
+  items: string;
+  pieces_total: number;
+  pieces_scanned: number;
+  pieces_in_stock: number;
+  pieces_dispatched: number;
+  /** JSON array of the distinct piece statuses, in lifecycle order. */
+  piece_states: string;
+  produced_at: string | null;
+  in_stock_at: string | null;
+  dispatched_at: string | null;
+  cancelled_at: string | null;
+  /** Stored by the scheduler for `?stuck=true`; reads compute it exactly. */
+  stuck: Bool;
+  stuck_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineTable {
+  id: string;
+  factory_id: string;
+  order_id: string;
+  line_no: number;
+  sku: string;
+  colour: string | null;
+  qty: number;
+  pieces_per_unit: number;
+  /** JSON array of names, or null. */
+  piece_names: string | null;
+}
+
+export interface PieceTable {
+  id: string;
+  factory_id: string;
+  order_id: string;
+  line_no: number;
+  unit_no: number;
+  piece_no: number;
+  piece_name: string | null;
+  barcode: string;
+  status: string;
+  location: string | null;
+  /** 1 once the piece has at least one accepted scan. */
+  scanned: Bool;
+  produced_at: string | null;
+  in_stock_at: string | null;
+  dispatched_at: string | null;
+  label_printed_at: string | null;
+  updated_at: string;
+}
+
+export interface VoidedLabelTable {
+  factory_id: string;
+  barcode: string;
+  piece_id: string;
+  order_id: string;
+  reason: string | null;
+  voided_at: string;
+  replacement_barcode: string;
+}
+
+export interface StationTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  role: 'produce' | 'stock' | 'dispatch';
+  token_hash: string;
+  default_location: string | null;
+  /** JSON of the last hardware check, or null. */
+  hardware: string | null;
+  paired_at: string;
+  last_scan_at: string | null;
+  revoked_at: string | null;
+  updated_at: string;
+}
+
+export interface PairingCodeTable {
+  id: string;
+  factory_id: string;
+  code_hash: string;
+  name: string;
+  role: 'produce' | 'stock' | 'dispatch';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  station_id: string | null;
+}
+
+export interface HardwareCheckTable {
+  id: string;
+  factory_id: string;
+  station_id: string;
+  scanner_label: string | null;
+  input_mode: string;
+  suffix: string;
+  avg_char_ms: number | null;
+  code128_ok: Bool | null;
+  qr_ok: Bool | null;
+  layout_ok: Bool | null;
+  passed: Bool;
+  notes: string | null;
+  checked_at: string;
+}
+
+export interface ScanTable {
+  id: string;
+  factory_id: string;
+  station_id: string;
+  station_name: string;
+  event: string;
+  barcode: string;
+  piece_id: string | null;
+  order_id: string | null;
+  accepted: Bool;
+  reason: string | null;
+  location: string | null;
+  test_label: Bool;
+  client_scan_id: string | null;
+  scanned_at: string | null;
+  at: string;
+}
+
+export interface ReturnTable {
+  id: string;
+  factory_id: string;
+  piece_id: string;
+  order_id: string;
+  barcode: string;
+  reason: string | null;
+  status: 'received' | 'restocked' | 'written_off';
+  location: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface EventTable {
+  id: string;
+  factory_id: string;
+  type: string;
+  /** JSON payload: the `data` of the webhook body. */
+  data: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  factory_id: string;
+  url: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  description: string | null;
+  /** The signing secret must be kept to sign; it is never returned after creation. */
+  secret: string;
+  enabled: Bool;
+  disabled_reason: string | null;
+  /** Start of the current run of failures, cleared by a success (5 days → disabled). */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  factory_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'retrying' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  response_ms: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  factory_id: string;
+  key: string;
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  response_type: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  factories: FactoryTable;
+  settings: SettingsTable;
+  api_keys: ApiKeyTable;
+  staff_users: StaffUserTable;
+  sessions: SessionTable;
+  retailers: RetailerTable;
+  retailer_users: RetailerUserTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  pieces: PieceTable;
+  voided_labels: VoidedLabelTable;
+  stations: StationTable;
+  pairing_codes: PairingCodeTable;
+  hardware_checks: HardwareCheckTable;
+  scans: ScanTable;
+  returns: ReturnTable;
+  events: EventTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  idempotency_keys: IdempotencyKeyTable;
+}

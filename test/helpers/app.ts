@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/api/app.js';
+import type { CoreContext, Signals } from '../../src/core/context.js';
+import { createFactory } from '../../src/core/factory/setup.js';
+import { ManualClock } from '../../src/domain/clock.js';
+import { openStore, type Store } from '../../src/store/database.js';
+
+/** Records what use cases signalled, for assertions. */
+export class RecordingSignals implements Signals {
+  events = 0;
+  settingsChanges: string[] = [];
+  eventsAppended(): void {
+    this.events += 1;
+  }
+  settingsChanged(factoryId: string): void {
+    this.settingsChanges.push(factoryId);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  core: CoreContext;
+  store: Store;
+  clock: ManualClock;
+  signals: RecordingSignals;
+  dir: string;
+  factoryId: string;
+  /** The factory's first admin API key. */
+  apiKey: string;
+  /** inject with `Authorization: Bearer <token>` (the API key unless given; null for none). */
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = 'factoryd-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A real SQLite file in a temp dir, a factory with its first key, and the app (not listening). */
+export async function makeTestApp(options: { clock?: ManualClock } = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const store = await openStore({ file: join(dir, 'test.db') });
+  const clock = options.clock ?? new ManualClock();
+  const signals = new RecordingSignals();
+  const core: CoreContext = { db: store.db, clock, signals };
+  const { factoryId, apiKey } = await createFactory(core, { name: 'Test Factory' });
+  const app = await buildApp({ core });
+  await app.ready();
+  return {
+    app,
+    core,
+    store,
+    clock,
+    signals,
+    dir,
+    factoryId,
+    apiKey: apiKey.key,
+    request: (method, url, opts = {}) => {
+      const token = opts.token === undefined ? apiKey.key : opts.token;
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+      return app.inject({
+        method,
+        url,
+        headers,
+        ...(opts.payload !== undefined
+          ? { payload: opts.payload }
+          : opts.body !== undefined
+            ? { payload: opts.body as object }
+            : {}),
+      });
+    },
+    close: async () => {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Another factory in the same database: its records must be invisible to the first. */
+export async function createSecondFactory(core: CoreContext): Promise<{ factoryId: string; apiKey: string }> {
+  const { factoryId, apiKey } = await createFactory(core, { name: 'Other Factory', labelPrefix: 'OTH' });
+  return { factoryId, apiKey: apiKey.key };
+}
