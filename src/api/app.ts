@@ -96,8 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('idempotency', undefined);
 
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
   );
 
   app.setErrorHandler(handleError);
@@ -105,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendError(
       reply,
       request,
-      new AppError('route_not_found', { message: `No endpoint ${request.method} ${request.url.split('?')[0]}.` }),
+      new AppError('route_not_found', {
+        message: `No endpoint ${request.method} ${request.url.split('?')[0]}.`,
+      }),
     ),
   );
 

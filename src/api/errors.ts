@@ -60,7 +60,9 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
       message = `${param} is not a known field.`;
       break;
     default: {
-      const what = param || (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
+      const what =
+        param ||
+        (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
       message = `${what} ${issue.message ?? 'is invalid'}.`;
     }
   }
@@ -68,7 +70,9 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
 }
 
 /** Fastify's own failures mapped to our codes, so every error has the documented shape. */
-export function toAppError(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): AppError | null {
+export function toAppError(
+  err: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
+): AppError | null {
   if (err instanceof AppError) return err;
   if (err.validation && err.validation.length > 0) {
     return describeValidation(err.validation[0]!, err.validationContext);
@@ -85,7 +89,9 @@ export function toAppError(err: FastifyError & { validation?: AjvIssue[]; valida
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('invalid_json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('validation_failed', { message: 'Content-Length does not match the body.' });
+      return new AppError('validation_failed', {
+        message: 'Content-Length does not match the body.',
+      });
   }
   if (err instanceof SyntaxError || err.name === 'SyntaxError') return new AppError('invalid_json');
   if (err.statusCode === 413) return new AppError('payload_too_large');
@@ -107,7 +113,11 @@ export function errorBody(err: AppError, requestId: string): ErrorBody {
   };
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, err: AppError): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  err: AppError,
+): FastifyReply {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply
     .code(KIND_HTTP[err.kind].status)

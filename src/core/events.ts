@@ -56,7 +56,9 @@ export async function appendEvent(
     .where('factory_id', '=', input.factoryId)
     .where('enabled', '=', 1)
     .execute();
-  const subscribed = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], input.type));
+  const subscribed = endpoints.filter((e) =>
+    subscribes(JSON.parse(e.events) as string[], input.type),
+  );
   if (subscribed.length > 0) {
     await trx
       .insertInto('webhook_deliveries')

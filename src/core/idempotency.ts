@@ -6,8 +6,7 @@ import type { CoreContext } from './context.js';
 export const IDEMPOTENCY_TTL_MS = DAY;
 
 export type IdempotencyClaim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: string; contentType: string };
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string };
 
 /**
  * Claims `key` for a request, or answers how the first request with it ended.

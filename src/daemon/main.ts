@@ -24,7 +24,10 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     })
     .showHelpAfterError('(run factoryd --help for usage)');
 
-  const dataDirOption = ['--data-dir <dir>', 'data directory (default $FACTORYD_DATA_DIR or ~/.local/share/factoryd)'] as const;
+  const dataDirOption = [
+    '--data-dir <dir>',
+    'data directory (default $FACTORYD_DATA_DIR or ~/.local/share/factoryd)',
+  ] as const;
 
   program
     .command('serve')
@@ -35,7 +38,10 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .option('--tls-cert <file>', 'TLS certificate (PEM); serve HTTPS')
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug', 'info')
-    .addHelpText('after', '\nExample:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n')
+    .addHelpText(
+      'after',
+      '\nExample:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n',
+    )
     .action(async (opts) => {
       const { serve } = await import('./commands/serve.command.js');
       exitCode = await serve(opts, io);
@@ -47,7 +53,10 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .option(...dataDirOption)
     .option('--name <name>', 'factory name (editable later with PATCH /v1/company)')
     .option('--label-prefix <prefix>', 'barcode prefix, 1-8 of A-Z 0-9', 'FD')
-    .addHelpText('after', '\nExample:\n  factoryd init --name "Acme Upholstery" --label-prefix ACME\n')
+    .addHelpText(
+      'after',
+      '\nExample:\n  factoryd init --name "Acme Upholstery" --label-prefix ACME\n',
+    )
     .action(async (opts) => {
       const { init } = await import('./commands/init.command.js');
       exitCode = await init(opts, io);

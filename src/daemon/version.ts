@@ -2,7 +2,8 @@ declare const __FACTORYD_VERSION__: string | undefined;
 declare const __FACTORYD_COMMIT__: string | undefined;
 
 /** Set at build time by esbuild; absent when the sources run directly (tests). */
-export const VERSION = typeof __FACTORYD_VERSION__ === 'undefined' ? '0.0.0-dev' : __FACTORYD_VERSION__;
+export const VERSION =
+  typeof __FACTORYD_VERSION__ === 'undefined' ? '0.0.0-dev' : __FACTORYD_VERSION__;
 export const COMMIT = typeof __FACTORYD_COMMIT__ === 'undefined' ? 'unknown' : __FACTORYD_COMMIT__;
 
 export function versionLine(name: string): string {

@@ -51,7 +51,14 @@ export function tokenKindOf(token: string): Exclude<TokenKind, 'webhookSecret'> 
 
 const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, N: number, r: number, p: number) {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  N: number,
+  r: number,
+  p: number,
+) {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password, salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
       err ? reject(err) : resolve(key),

@@ -15,7 +15,12 @@ describe('API keys', () => {
     expect(created.statusCode).toBe(200);
     const body = created.json();
     expect(body.key).toMatch(/^sk_live_[0-9A-Za-z]{32}$/);
-    expect(body).toMatchObject({ object: 'api_key', name: 'ERP', last4: body.key.slice(-4), revoked_at: null });
+    expect(body).toMatchObject({
+      object: 'api_key',
+      name: 'ERP',
+      last4: body.key.slice(-4),
+      revoked_at: null,
+    });
     expect(body.id).toMatch(/^key_[0-9A-Z]{26}$/);
 
     // Nothing in the database holds the plain key.
@@ -34,7 +39,9 @@ describe('API keys', () => {
   });
 
   it('revokes a key: the very next request with it is 401', async () => {
-    const { key, id } = (await t.request('POST', '/v1/api-keys', { body: { name: 'temp' } })).json();
+    const { key, id } = (
+      await t.request('POST', '/v1/api-keys', { body: { name: 'temp' } })
+    ).json();
     expect((await t.request('GET', '/v1/company', { token: key })).statusCode).toBe(200);
     const revoked = await t.request('DELETE', `/v1/api-keys/${id}`);
     expect(revoked.statusCode).toBe(200);
@@ -49,7 +56,8 @@ describe('API keys', () => {
   });
 
   it('pages through every key exactly once, newest first', async () => {
-    for (let i = 0; i < 7; i++) await t.request('POST', '/v1/api-keys', { body: { name: `k${i}` } });
+    for (let i = 0; i < 7; i++)
+      await t.request('POST', '/v1/api-keys', { body: { name: `k${i}` } });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;

@@ -10,7 +10,13 @@ afterEach(async () => {
   await t.close();
 });
 
-function expectEnvelope(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, type: string, code: string) {
+interface Injected {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): { error: Record<string, unknown> };
+}
+
+function expectEnvelope(res: Injected, status: number, type: string, code: string) {
   expect(res.statusCode).toBe(status);
   const { error } = res.json();
   expect(error).toMatchObject({ type, code });
@@ -35,10 +41,28 @@ function insertStation(app: TestApp): string {
 
 describe('errors: one envelope for every failure', () => {
   it('401 for a missing, unknown or malformed token', async () => {
-    expectEnvelope(await t.request('GET', '/v1/company', { token: null }), 401, 'authentication_error', 'missing_token');
-    expectEnvelope(await t.request('GET', '/v1/company', { token: 'sk_live_nope' }), 401, 'authentication_error', 'invalid_token');
-    expectEnvelope(await t.request('GET', '/v1/company', { token: 'garbage' }), 401, 'authentication_error', 'invalid_token');
-    const basic = await t.request('GET', '/v1/company', { token: null, headers: { authorization: 'Basic abc' } });
+    expectEnvelope(
+      await t.request('GET', '/v1/company', { token: null }),
+      401,
+      'authentication_error',
+      'missing_token',
+    );
+    expectEnvelope(
+      await t.request('GET', '/v1/company', { token: 'sk_live_nope' }),
+      401,
+      'authentication_error',
+      'invalid_token',
+    );
+    expectEnvelope(
+      await t.request('GET', '/v1/company', { token: 'garbage' }),
+      401,
+      'authentication_error',
+      'invalid_token',
+    );
+    const basic = await t.request('GET', '/v1/company', {
+      token: null,
+      headers: { authorization: 'Basic abc' },
+    });
     expectEnvelope(basic, 401, 'authentication_error', 'missing_token');
   });
 
@@ -50,26 +74,54 @@ describe('errors: one envelope for every failure', () => {
       ['POST', '/v1/api-keys'],
       ['GET', '/v1/settings'],
     ] as const) {
-      const res = await t.request(method, url, { token: station, ...(method === 'POST' ? { body: { name: 'x' } } : {}) });
+      const res = await t.request(method, url, {
+        token: station,
+        ...(method === 'POST' ? { body: { name: 'x' } } : {}),
+      });
       expectEnvelope(res, 403, 'permission_error', 'forbidden');
     }
   });
 
   it('400 invalid_json, validation_failed; 404; 413; 415', async () => {
-    const badJson = await t.request('PATCH', '/v1/settings', { payload: '{"stuck_after_days":', headers: { 'content-type': 'application/json' } });
+    const badJson = await t.request('PATCH', '/v1/settings', {
+      payload: '{"stuck_after_days":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectEnvelope(badJson, 400, 'invalid_request_error', 'invalid_json');
-    const empty = await t.request('POST', '/v1/api-keys', { payload: '', headers: { 'content-type': 'application/json' } });
+    const empty = await t.request('POST', '/v1/api-keys', {
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expectEnvelope(empty, 400, 'invalid_request_error', 'invalid_json');
     const invalid = await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 0 } });
     expectEnvelope(invalid, 400, 'invalid_request_error', 'validation_failed');
     expect(invalid.json().error.param).toBe('stuck_after_days');
-    expectEnvelope(await t.request('GET', '/v1/no-such-thing'), 404, 'not_found_error', 'route_not_found');
-    expectEnvelope(await t.request('DELETE', '/v1/api-keys/key_missing'), 404, 'not_found_error', 'not_found');
-    const big = await t.request('POST', '/v1/api-keys', { payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    expectEnvelope(
+      await t.request('GET', '/v1/no-such-thing'),
+      404,
+      'not_found_error',
+      'route_not_found',
+    );
+    expectEnvelope(
+      await t.request('DELETE', '/v1/api-keys/key_missing'),
+      404,
+      'not_found_error',
+      'not_found',
+    );
+    const big = await t.request('POST', '/v1/api-keys', {
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expectEnvelope(big, 413, 'invalid_request_error', 'payload_too_large');
-    const xml = await t.request('POST', '/v1/api-keys', { payload: '<name/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await t.request('POST', '/v1/api-keys', {
+      payload: '<name/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expectEnvelope(xml, 415, 'invalid_request_error', 'unsupported_media_type');
-    const text = await t.request('POST', '/v1/api-keys', { payload: 'name', headers: { 'content-type': 'text/plain' } });
+    const text = await t.request('POST', '/v1/api-keys', {
+      payload: 'name',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectEnvelope(text, 415, 'invalid_request_error', 'unsupported_media_type');
   });
 
@@ -77,7 +129,9 @@ describe('errors: one envelope for every failure', () => {
     const health = await t.request('GET', '/healthz', { token: null });
     expect(health.statusCode).toBe(200);
     expect(health.headers['request-id']).toMatch(/^req_/);
-    expect((await t.request('GET', '/readyz', { token: null })).json()).toEqual({ status: 'ready' });
+    expect((await t.request('GET', '/readyz', { token: null })).json()).toEqual({
+      status: 'ready',
+    });
   });
 
   it("keeps factories apart: another factory's key sees only its own", async () => {
@@ -124,13 +178,28 @@ describe('company', () => {
 
   it('keeps omitted fields, clears null ones, and stamps terms acceptance', async () => {
     const first = await t.request('PATCH', '/v1/company', {
-      body: { ...valid, vat_number: 'GB123456789', label_prefix: 'ACME', address: { town: 'Leeds', country: 'GB' }, terms_accepted: true },
+      body: {
+        ...valid,
+        vat_number: 'GB123456789',
+        label_prefix: 'ACME',
+        address: { town: 'Leeds', country: 'GB' },
+        terms_accepted: true,
+      },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ vat_number: 'GB123456789', label_prefix: 'ACME', terms_accepted: true, address: { town: 'Leeds', country: 'GB', line1: null } });
+    expect(first.json()).toMatchObject({
+      vat_number: 'GB123456789',
+      label_prefix: 'ACME',
+      terms_accepted: true,
+      address: { town: 'Leeds', country: 'GB', line1: null },
+    });
     expect(first.json().terms_accepted_at).toBe(t.clock.now().toISOString());
     t.clock.advance(60_000);
-    const second = (await t.request('PATCH', '/v1/company', { body: { ...valid, vat_number: null, address: { postcode: 'LS1 1AA' } } })).json();
+    const second = (
+      await t.request('PATCH', '/v1/company', {
+        body: { ...valid, vat_number: null, address: { postcode: 'LS1 1AA' } },
+      })
+    ).json();
     expect(second.vat_number).toBeNull();
     expect(second.address).toMatchObject({ town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' });
     expect(second.terms_accepted_at).toBe(first.json().terms_accepted_at);
@@ -141,10 +210,21 @@ describe('company', () => {
 describe('settings and plans', () => {
   it('reads defaults and changes only what is sent', async () => {
     const settings = (await t.request('GET', '/v1/settings')).json();
-    expect(settings).toMatchObject({ stuck_after_days: 7, default_dpi: 203, station_app_scheme: 'factorystation', webhook_allowed_hosts: [] });
-    const changed = await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 3, webhook_allowed_hosts: ['erp.acme.test', '10.0.0.0/8'] } });
+    expect(settings).toMatchObject({
+      stuck_after_days: 7,
+      default_dpi: 203,
+      station_app_scheme: 'factorystation',
+      webhook_allowed_hosts: [],
+    });
+    const changed = await t.request('PATCH', '/v1/settings', {
+      body: { stuck_after_days: 3, webhook_allowed_hosts: ['erp.acme.test', '10.0.0.0/8'] },
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ stuck_after_days: 3, timezone: 'Europe/London', webhook_allowed_hosts: ['erp.acme.test', '10.0.0.0/8'] });
+    expect(changed.json()).toMatchObject({
+      stuck_after_days: 3,
+      timezone: 'Europe/London',
+      webhook_allowed_hosts: ['erp.acme.test', '10.0.0.0/8'],
+    });
     expect(t.signals.settingsChanges).toEqual([t.factoryId]);
   });
 

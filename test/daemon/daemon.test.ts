@@ -33,7 +33,15 @@ describe('bundled entries', () => {
 describe('factoryd init, keys create, migrate', () => {
   it('init prints the first key once and writes it 0600; a second init refuses', () => {
     const dir = tempDir();
-    const res = run(FACTORYD, ['init', '--data-dir', dir, '--name', 'Acme', '--label-prefix', 'ACME']);
+    const res = run(FACTORYD, [
+      'init',
+      '--data-dir',
+      dir,
+      '--name',
+      'Acme',
+      '--label-prefix',
+      'ACME',
+    ]);
     expect(res.status).toBe(0);
     const key = res.stdout.trim();
     expect(key).toMatch(/^sk_live_/);
@@ -44,7 +52,9 @@ describe('factoryd init, keys create, migrate', () => {
     const db = new Database(join(dir, 'factoryd.db'), { readonly: true });
     const rows = JSON.stringify(db.prepare('select * from api_keys').all());
     expect(rows).not.toContain(key);
-    expect(db.prepare('select label_prefix from factories').get()).toEqual({ label_prefix: 'ACME' });
+    expect(db.prepare('select label_prefix from factories').get()).toEqual({
+      label_prefix: 'ACME',
+    });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
     const again = run(FACTORYD, ['init', '--data-dir', dir]);
@@ -75,7 +85,9 @@ describe('factoryd serve', () => {
     expect(daemon.logs.join('\n')).toContain('initial-api-key');
     const ready = await fetch(`${daemon.url}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready' });
-    const keys = await fetch(`${daemon.url}/v1/api-keys`, { headers: { authorization: `Bearer ${daemon.apiKey}` } });
+    const keys = await fetch(`${daemon.url}/v1/api-keys`, {
+      headers: { authorization: `Bearer ${daemon.apiKey}` },
+    });
     expect(keys.status).toBe(200);
     // Logs never carry tokens.
     expect(daemon.logs.join('\n')).not.toContain(daemon.apiKey);
@@ -98,4 +110,3 @@ describe('factoryd serve', () => {
     expect(other.logs.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   });
 });
-

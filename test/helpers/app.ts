@@ -34,7 +34,12 @@ export interface TestApp {
   request(
     method: InjectOptions['method'],
     url: string,
-    options?: { token?: string | null; body?: unknown; headers?: Record<string, string>; payload?: string },
+    options?: {
+      token?: string | null;
+      body?: unknown;
+      headers?: Record<string, string>;
+      payload?: string;
+    },
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -86,7 +91,12 @@ export async function makeTestApp(options: { clock?: ManualClock } = {}): Promis
 }
 
 /** Another factory in the same database: its records must be invisible to the first. */
-export async function createSecondFactory(core: CoreContext): Promise<{ factoryId: string; apiKey: string }> {
-  const { factoryId, apiKey } = await createFactory(core, { name: 'Other Factory', labelPrefix: 'OTH' });
+export async function createSecondFactory(
+  core: CoreContext,
+): Promise<{ factoryId: string; apiKey: string }> {
+  const { factoryId, apiKey } = await createFactory(core, {
+    name: 'Other Factory',
+    labelPrefix: 'OTH',
+  });
   return { factoryId, apiKey: apiKey.key };
 }

@@ -4,7 +4,14 @@ import { Type } from '@sinclair/typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Nullable, Strict } from '../schemas/common.js';
+import {
+  IdParams,
+  IsoDateTime,
+  ListOf,
+  ListQuerySchema,
+  Nullable,
+  Strict,
+} from '../schemas/common.js';
 
 const ApiKey = Type.Object({
   id: Type.String(),
@@ -56,7 +63,11 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
         summary: 'Revoke an API key; it stops working on the next request',
         params: IdParams,
         response: {
-          200: Type.Object({ id: Type.String(), object: Type.Literal('api_key'), revoked_at: IsoDateTime }),
+          200: Type.Object({
+            id: Type.String(),
+            object: Type.Literal('api_key'),
+            revoked_at: IsoDateTime,
+          }),
         },
       },
     },

@@ -116,7 +116,13 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
 
   r.get(
     '/v1/company',
-    { schema: { tags: ['company'], summary: 'Company, billing and owner details', response: { 200: Company } } },
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Company, billing and owner details',
+        response: { 200: Company },
+      },
+    },
     async (request) => getCompany(core, factoryOf(request)),
   );
 
@@ -135,7 +141,13 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
 
   r.get(
     '/v1/settings',
-    { schema: { tags: ['settings'], summary: "The factory's settings", response: { 200: Settings } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The factory's settings",
+        response: { 200: Settings },
+      },
+    },
     async (request) => getSettings(core, factoryOf(request)),
   );
 

@@ -38,9 +38,5 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     },
   );
 
-  app.get(
-    '/v1/openapi.json',
-    { schema: { hide: true } },
-    async () => app.swagger(),
-  );
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -48,7 +48,12 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
       const session = await ctx.db
         .selectFrom('sessions')
         .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
-        .select(['sessions.id', 'sessions.factory_id', 'staff_users.id as user_id', 'staff_users.role'])
+        .select([
+          'sessions.id',
+          'sessions.factory_id',
+          'staff_users.id as user_id',
+          'staff_users.role',
+        ])
         .where('sessions.token_hash', '=', hash)
         .where('sessions.kind', '=', 'staff')
         .where('sessions.revoked_at', 'is', null)

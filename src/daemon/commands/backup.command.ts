@@ -8,7 +8,11 @@ import type { DaemonIO } from '../io.js';
  * SQLite's online backup API copies a consistent snapshot page by page while the server keeps
  * serving (WAL readers do not block the writer).
  */
-export async function backup(file: string, opts: { dataDir?: string }, io: DaemonIO): Promise<number> {
+export async function backup(
+  file: string,
+  opts: { dataDir?: string },
+  io: DaemonIO,
+): Promise<number> {
   const dataDir = resolveDataDir(opts.dataDir, io.env, io.homeDir);
   const source = join(dataDir, DATABASE_FILE);
   if (!existsSync(source)) {

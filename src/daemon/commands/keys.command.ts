@@ -3,7 +3,10 @@ import { listFactoryIds } from '../../core/factory/setup.js';
 import { openDataDir } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
 
-export async function createKey(opts: { dataDir?: string; name: string }, io: DaemonIO): Promise<number> {
+export async function createKey(
+  opts: { dataDir?: string; name: string },
+  io: DaemonIO,
+): Promise<number> {
   if (opts.name.trim() === '') {
     io.stderr.write('factoryd: --name must not be empty\n');
     return 2;
@@ -16,7 +19,9 @@ export async function createKey(opts: { dataDir?: string; name: string }, io: Da
       return 1;
     }
     if (others.length > 0) {
-      io.stderr.write('factoryd: this database holds several factories; keys are created per factory through the API\n');
+      io.stderr.write(
+        'factoryd: this database holds several factories; keys are created per factory through the API\n',
+      );
       return 1;
     }
     const key = await createApiKey(opened.core, factoryId, { name: opts.name });

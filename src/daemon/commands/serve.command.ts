@@ -38,28 +38,37 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     {
       level: opts.logLevel,
       base: { service: 'factoryd' },
-      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization'],
+        censor: '[redacted]',
+      },
     },
     io.stdout,
   );
 
   // The scheduler starts after the app exists; use cases signal it through this indirection.
-  let scheduler: Scheduler | undefined;
+  const started: { scheduler?: Scheduler } = {};
   const signals: Signals = {
-    eventsAppended: () => scheduler?.signals.eventsAppended(),
-    settingsChanged: (factoryId) => scheduler?.signals.settingsChanged(factoryId),
+    eventsAppended: () => started.scheduler?.signals.eventsAppended(),
+    settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
   };
 
   const opened = await openDataDir(opts.dataDir, io, signals);
   const init = await ensureInitialised(opened);
   if (init.created) {
-    logger.info({ key_file: init.keyFile }, 'new data directory: the first API key is in the key file');
+    logger.info(
+      { key_file: init.keyFile },
+      'new data directory: the first API key is in the key file',
+    );
     io.stderr.write(
       `\nfactoryd: created a new factory in ${opened.dataDir}\n` +
         `factoryd: the first API key is in ${init.keyFile} (read it with: cat ${init.keyFile})\n\n`,
     );
   } else if (keyFileExists(init.keyFile)) {
-    logger.info({ key_file: init.keyFile }, 'the first API key is in the key file; delete it once stored safely');
+    logger.info(
+      { key_file: init.keyFile },
+      'the first API key is in the key file; delete it once stored safely',
+    );
   }
 
   const tls =
@@ -67,7 +76,8 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
       ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) }
       : undefined;
   const app = await buildApp({ core: opened.core, logger, ...(tls ? { https: tls } : {}) });
-  scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
+  const scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
+  started.scheduler = scheduler;
 
   try {
     await app.listen({ host: opts.host, port });

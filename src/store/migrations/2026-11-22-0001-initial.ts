@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /** The first schema. Frozen: later changes are new migrations. */
+// Migrations are frozen in time, so they must not depend on today's schema types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const text = 'text' as const;
   const int = 'integer' as const;
@@ -58,7 +60,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', text)
     .addColumn('revoked_at', text)
     .execute();
-  await db.schema.createIndex('api_keys_factory').on('api_keys').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('api_keys_factory')
+    .on('api_keys')
+    .columns(['factory_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('staff_users')
@@ -72,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addColumn('disabled_at', text)
     .execute();
-  await db.schema.createIndex('staff_users_factory').on('staff_users').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('staff_users_factory')
+    .on('staff_users')
+    .columns(['factory_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('retailers')
@@ -84,7 +94,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addUniqueConstraint('retailers_factory_code', ['factory_id', 'code'])
     .execute();
-  await db.schema.createIndex('retailers_factory').on('retailers').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('retailers_factory')
+    .on('retailers')
+    .columns(['factory_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('retailer_users')
@@ -99,7 +113,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addUniqueConstraint('retailer_users_retailer_email', ['retailer_id', 'email'])
     .execute();
-  await db.schema.createIndex('retailer_users_email').on('retailer_users').column('email').execute();
+  await db.schema
+    .createIndex('retailer_users_email')
+    .on('retailer_users')
+    .column('email')
+    .execute();
 
   await db.schema
     .createTable('sessions')
@@ -141,7 +159,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addUniqueConstraint('orders_retailer_order_no', ['factory_id', 'retailer_id', 'order_no'])
     .execute();
-  await db.schema.createIndex('orders_factory').on('orders').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('orders_factory')
+    .on('orders')
+    .columns(['factory_id', 'id'])
+    .execute();
   await db.schema
     .createIndex('orders_factory_status')
     .on('orders')
@@ -229,7 +251,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', text)
     .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('stations_factory').on('stations').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('stations_factory')
+    .on('stations')
+    .columns(['factory_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('pairing_codes')
@@ -243,7 +269,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', text)
     .addColumn('station_id', text, (c) => c.references('stations.id'))
     .execute();
-  await db.schema.createIndex('pairing_codes_expires').on('pairing_codes').column('expires_at').execute();
+  await db.schema
+    .createIndex('pairing_codes_expires')
+    .on('pairing_codes')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('hardware_checks')
@@ -309,7 +339,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addColumn('closed_at', text)
     .execute();
-  await db.schema.createIndex('returns_factory').on('returns').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('returns_factory')
+    .on('returns')
+    .columns(['factory_id', 'id'])
+    .execute();
   await db.schema
     .createIndex('returns_factory_status')
     .on('returns')
@@ -325,7 +359,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', text, (c) => c.notNull())
     .addColumn('created_at', text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('events_factory').on('events').columns(['factory_id', 'id']).execute();
+  await db.schema
+    .createIndex('events_factory')
+    .on('events')
+    .columns(['factory_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('webhook_endpoints')
