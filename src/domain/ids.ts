@@ -29,26 +29,31 @@ export type IdKind = keyof typeof ID_PREFIXES;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-let lastMs = -1;
-let lastRandom = new Uint8Array(10);
+/** Last random part handed out per millisecond, for the few most recent milliseconds. */
+const lastRandomByMs = new Map<number, Uint8Array>();
 
 /**
  * Ids made in the same millisecond by this process count up from the first one's random part,
- * so they still sort in the order they were made (a page boundary never reorders them).
+ * so they still sort in the order they were made (a page boundary never reorders them) — even
+ * when ids for other instants (another clock, e.g. request ids) are made in between.
  */
 function nextRandom(ms: number): Uint8Array {
-  if (ms === lastMs) {
-    const next = Uint8Array.from(lastRandom);
+  const last = lastRandomByMs.get(ms);
+  if (last) {
+    const next = Uint8Array.from(last);
     for (let i = next.length - 1; i >= 0; i--) {
       next[i] = (next[i]! + 1) & 0xff;
       if (next[i] !== 0) break;
     }
-    lastRandom = next;
+    lastRandomByMs.set(ms, next);
     return next;
   }
-  lastMs = ms;
-  lastRandom = new Uint8Array(randomBytes(10));
-  return lastRandom;
+  if (lastRandomByMs.size >= 64) lastRandomByMs.delete(lastRandomByMs.keys().next().value!);
+  const fresh = new Uint8Array(randomBytes(10));
+  // Leave headroom so counting up within one millisecond never wraps the random part.
+  fresh[0] = fresh[0]! & 0x7f;
+  lastRandomByMs.set(ms, fresh);
+  return fresh;
 }
 
 function encodeTime(ms: number): string {
@@ -62,13 +67,18 @@ function encodeTime(ms: number): string {
 }
 
 function encodeRandom(bytes: Uint8Array): string {
-  // 80 bits → 16 characters of 5 bits.
-  let bits = 0n;
-  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  // 80 bits → 16 characters of 5 bits, as two halves of 40 bits (exact in a double, and 40 is
+  // a multiple of 5): a few times faster than BigInt, which matters for 10,000-piece orders.
   let out = '';
-  for (let i = 0; i < 16; i++) {
-    out = CROCKFORD[Number(bits & 31n)]! + out;
-    bits >>= 5n;
+  for (let half = 0; half < 10; half += 5) {
+    let value = 0;
+    for (let i = half; i < half + 5; i++) value = value * 256 + bytes[i]!;
+    let chars = '';
+    for (let i = 0; i < 8; i++) {
+      chars = CROCKFORD[value % 32]! + chars;
+      value = Math.floor(value / 32);
+    }
+    out += chars;
   }
   return out;
 }
