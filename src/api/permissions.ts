@@ -80,6 +80,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/auth/me': STAFF,
   'POST /v1/staff': ADMIN,
   'GET /v1/staff': ADMIN,
+  'GET /v1/staff/:id': ADMIN,
   'PATCH /v1/staff/:id': ADMIN,
   'DELETE /v1/staff/:id': ADMIN,
 

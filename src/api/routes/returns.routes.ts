@@ -1,5 +1,99 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { closeReturn } from '../../core/returns/close-return.js';
+import { createReturn } from '../../core/returns/create-return.js';
+import { getReturn, listReturns } from '../../core/returns/return-view.js';
 import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import { IdParams, IsoDateTime, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function returnsRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+const ReturnStatus = Type.Union([
+  Type.Literal('received'),
+  Type.Literal('restocked'),
+  Type.Literal('written_off'),
+]);
+
+const Return = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('return'),
+  status: ReturnStatus,
+  piece_id: Type.String(),
+  order_id: Type.String(),
+  order_no: Type.String(),
+  barcode: Type.String(),
+  reason: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+  closed_at: Nullable(IsoDateTime),
+});
+
+/** Goods that came back after dispatch: received, then restocked at a bay or written off. */
+export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/returns',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['returns'],
+        summary: 'Record a dispatched piece coming back (by barcode or piece_id, exactly one)',
+        body: Strict({
+          barcode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          piece_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          reason: Type.Optional(Type.String({ maxLength: 500 })),
+        }),
+        response: { 200: Return },
+      },
+    },
+    async (request) => createReturn(core, factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/returns',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'List returns, newest first, optionally of one status',
+        querystring: Type.Object(
+          { ...ListQuery, status: Type.Optional(ReturnStatus) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ListOf(Return) },
+      },
+    },
+    async (request) => listReturns(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/returns/:id',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'One return',
+        params: IdParams,
+        response: { 200: Return },
+      },
+    },
+    async (request) => getReturn(core, factoryOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/v1/returns/:id',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'Restock a return at a bay (location) or write it off',
+        params: IdParams,
+        body: Strict({
+          status: Type.Union([Type.Literal('restocked'), Type.Literal('written_off')]),
+          location: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        response: { 200: Return },
+      },
+    },
+    async (request) => closeReturn(core, factoryOf(request), request.params.id, request.body),
+  );
+}

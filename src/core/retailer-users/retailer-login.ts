@@ -1,0 +1,47 @@
+import type { CoreContext } from '../context.js';
+import { matchPassword, normalizeEmail } from '../sessions/credentials.js';
+import { openSession, type OpenedSession } from '../sessions/sessions.js';
+import { transact } from '../transaction.js';
+import { toRetailerUserView, type RetailerUserView } from './retailer-users.js';
+
+export interface RetailerLogin extends OpenedSession {
+  user: RetailerUserView;
+  retailer: { id: string; name: string; code: string };
+}
+
+/** At most this many accounts share one email: bounds the work of a login. */
+const MAX_ACCOUNTS_PER_EMAIL = 5;
+
+/**
+ * Logs a retailer user in to the portal and opens an `rs_…` session. Emails are unique per
+ * retailer only, so one person may hold logins at several retailers: the oldest account whose
+ * password matches is the one signed in. Unknown email, no portal password and wrong password
+ * all answer 401 `invalid_credentials` after a password check.
+ */
+export async function loginRetailerUser(
+  ctx: CoreContext,
+  input: { email: string; password: string },
+): Promise<RetailerLogin> {
+  const candidates = await ctx.db
+    .selectFrom('retailer_users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(input.email))
+    .where('password_hash', 'is not', null)
+    .orderBy('id', 'asc')
+    .limit(MAX_ACCOUNTS_PER_EMAIL)
+    .execute();
+  const user = await matchPassword(input.password, candidates);
+  return transact(ctx, async (tx) => {
+    const retailer = await tx.trx
+      .selectFrom('retailers')
+      .select(['id', 'name', 'code'])
+      .where('id', '=', user.retailer_id)
+      .executeTakeFirstOrThrow();
+    const session = await openSession(tx.trx, {
+      factoryId: user.factory_id,
+      now: tx.now,
+      user: { kind: 'retailer', retailerUserId: user.id },
+    });
+    return { ...session, user: toRetailerUserView(user), retailer };
+  });
+}

@@ -1,0 +1,251 @@
+import { AppError, invalid, notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { hashPassword } from '../../domain/tokens.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { RetailerUserTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { checkNewPassword, normalizeEmail } from '../sessions/credentials.js';
+import { revokeRetailerUserSessions } from '../sessions/sessions.js';
+import { transact, type Tx } from '../transaction.js';
+
+export const RETAILER_USER_ROLES = [
+  'owner',
+  'buyer',
+  'viewer',
+  'accounts',
+  'integrations',
+] as const;
+export type RetailerUserRole = (typeof RETAILER_USER_ROLES)[number];
+
+export interface RetailerUserView {
+  id: string;
+  object: 'retailer_user';
+  retailer_id: string;
+  email: string;
+  name: string;
+  role: RetailerUserRole;
+  /** True when the user can log in to the portal. The hash itself is never shown. */
+  has_password: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const toRetailerUserView = (row: RetailerUserTable): RetailerUserView => ({
+  id: row.id,
+  object: 'retailer_user',
+  retailer_id: row.retailer_id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  has_password: row.password_hash !== null,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+function checkRole(role: string): asserts role is RetailerUserRole {
+  if (!(RETAILER_USER_ROLES as readonly string[]).includes(role)) {
+    throw invalid('role', `role must be one of ${RETAILER_USER_ROLES.join(', ')}.`);
+  }
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw invalid('name', 'name must not be empty.');
+  return trimmed;
+}
+
+function checkEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) {
+    throw invalid('email', 'email must be an email address.');
+  }
+  return normalized;
+}
+
+/** Another factory's retailer, or none at all, is 404 alike. */
+async function requireRetailer(
+  db: CoreContext['db'] | Tx['trx'],
+  factoryId: string,
+  retailerId: string,
+): Promise<void> {
+  const retailer = await db
+    .selectFrom('retailers')
+    .select('id')
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', retailerId)
+    .executeTakeFirst();
+  if (!retailer) throw notFound('retailer', 'id');
+}
+
+/** A user of this retailer; a user of another retailer in the path is 404, not theirs to touch. */
+async function requireUser(
+  tx: Tx,
+  factoryId: string,
+  retailerId: string,
+  userId: string,
+): Promise<RetailerUserTable> {
+  await requireRetailer(tx.trx, factoryId, retailerId);
+  const row = await tx.trx
+    .selectFrom('retailer_users')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('retailer_id', '=', retailerId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('retailer user', 'uid');
+  return row;
+}
+
+async function ownerCount(tx: Tx, retailerId: string): Promise<number> {
+  const { n } = await tx.trx
+    .selectFrom('retailer_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('retailer_id', '=', retailerId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface NewRetailerUser {
+  email: string;
+  name: string;
+  role: string;
+  /** Gives the user a portal login; without one they are on record but cannot log in. */
+  password?: string | undefined;
+}
+
+/** Adds a user to a retailer; the email (lower-cased) is unique per retailer (409 `email_exists`). */
+export async function createRetailerUser(
+  ctx: CoreContext,
+  factoryId: string,
+  retailerId: string,
+  input: NewRetailerUser,
+): Promise<RetailerUserView> {
+  const email = checkEmail(input.email);
+  const name = checkName(input.name);
+  checkRole(input.role);
+  const role = input.role;
+  if (input.password !== undefined) checkNewPassword(input.password);
+  await requireRetailer(ctx.db, factoryId, retailerId);
+  // Hashed before the transaction: scrypt is slow on purpose and must not hold the write lock.
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  return transact(ctx, async (tx) => {
+    await requireRetailer(tx.trx, factoryId, retailerId);
+    const taken = await tx.trx
+      .selectFrom('retailer_users')
+      .select('id')
+      .where('retailer_id', '=', retailerId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken) throw new AppError('email_exists', { param: 'email' });
+    const row: RetailerUserTable = {
+      id: newId('retailerUser', tx.now),
+      factory_id: factoryId,
+      retailer_id: retailerId,
+      email,
+      name,
+      role,
+      password_hash: passwordHash,
+      created_at: tx.nowIso,
+      updated_at: tx.nowIso,
+    };
+    await tx.trx.insertInto('retailer_users').values(row).execute();
+    return toRetailerUserView(row);
+  });
+}
+
+export async function listRetailerUsers(
+  ctx: CoreContext,
+  factoryId: string,
+  retailerId: string,
+  params: PageParams,
+): Promise<Page<RetailerUserView>> {
+  await requireRetailer(ctx.db, factoryId, retailerId);
+  const rows = await ctx.db
+    .selectFrom('retailer_users')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('retailer_id', '=', retailerId)
+    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  return toPage(rows, params, toRetailerUserView);
+}
+
+export interface RetailerUserPatch {
+  role: string;
+  name?: string | undefined;
+  /** A new portal password: ends the user's open portal sessions. */
+  password?: string | undefined;
+}
+
+/**
+ * Changes a user's role (and optionally name or password). The last owner of a retailer cannot
+ * be demoted (409 `last_owner`): the count and the change are one write transaction, so two
+ * demotions at once cannot both see "another owner remains".
+ */
+export async function updateRetailerUser(
+  ctx: CoreContext,
+  factoryId: string,
+  retailerId: string,
+  userId: string,
+  patch: RetailerUserPatch,
+): Promise<RetailerUserView> {
+  checkRole(patch.role);
+  const role = patch.role;
+  const name = patch.name === undefined ? undefined : checkName(patch.name);
+  if (patch.password !== undefined) checkNewPassword(patch.password);
+  const passwordHash =
+    patch.password === undefined ? undefined : await hashPassword(patch.password);
+  return transact(ctx, async (tx) => {
+    const row = await requireUser(tx, factoryId, retailerId, userId);
+    if (row.role === 'owner' && role !== 'owner' && (await ownerCount(tx, retailerId)) <= 1) {
+      throw new AppError('last_owner', {
+        message: 'This is the last owner of the retailer: make another user owner first.',
+      });
+    }
+    const next: RetailerUserTable = {
+      ...row,
+      role,
+      ...(name !== undefined ? { name } : {}),
+      ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+      updated_at: tx.nowIso,
+    };
+    await tx.trx
+      .updateTable('retailer_users')
+      .set({
+        role: next.role,
+        name: next.name,
+        password_hash: next.password_hash,
+        updated_at: next.updated_at,
+      })
+      .where('id', '=', userId)
+      .execute();
+    if (passwordHash !== undefined) await revokeRetailerUserSessions(tx.trx, userId, tx.now);
+    return toRetailerUserView(next);
+  });
+}
+
+/**
+ * Removes a user and their portal sessions. The last owner cannot be removed (409 `last_owner`),
+ * under the same one-transaction guard as a demotion.
+ */
+export async function deleteRetailerUser(
+  ctx: CoreContext,
+  factoryId: string,
+  retailerId: string,
+  userId: string,
+): Promise<{ id: string; object: 'retailer_user'; deleted: true }> {
+  return transact(ctx, async (tx) => {
+    const row = await requireUser(tx, factoryId, retailerId, userId);
+    if (row.role === 'owner' && (await ownerCount(tx, retailerId)) <= 1) {
+      throw new AppError('last_owner', {
+        message: 'This is the last owner of the retailer: make another user owner first.',
+      });
+    }
+    await tx.trx.deleteFrom('sessions').where('retailer_user_id', '=', userId).execute();
+    await tx.trx.deleteFrom('retailer_users').where('id', '=', userId).execute();
+    return { id: userId, object: 'retailer_user', deleted: true };
+  });
+}
