@@ -1,0 +1,44 @@
+import { segment } from '../api-client.js';
+import type { CommandContext } from '../context.js';
+import type { Column } from '../output/table.js';
+import { printList } from './list.js';
+import type { ListOptions } from './list.js';
+import { printResult } from './result.js';
+
+type Row = Record<string, unknown>;
+
+const KEY_COLUMNS: Column<Row>[] = [
+  { header: 'id', value: (key) => key.id, keep: true },
+  { header: 'name', value: (key) => key.name },
+  { header: 'ends with', value: (key) => (key.last4 ? `…${String(key.last4)}` : null) },
+  { header: 'created', value: (key) => key.created_at },
+  { header: 'last used', value: (key) => key.last_used_at },
+  { header: 'revoked', value: (key) => key.revoked_at },
+];
+
+export async function listKeys(ctx: CommandContext, options: ListOptions) {
+  await printList(ctx, '/v1/api-keys', {}, options, KEY_COLUMNS, 'No API keys.');
+}
+
+export async function createKey(
+  ctx: CommandContext,
+  options: { name: string; idempotencyKey?: string },
+) {
+  const client = await ctx.client();
+  const key = await client.post<Row>(
+    '/v1/api-keys',
+    { name: options.name },
+    { idempotencyKey: options.idempotencyKey },
+  );
+  ctx.output.record(key);
+  ctx.output.notice(
+    ctx.output.errStyle.yellow(
+      'The key is shown only this once: store it now. Lost keys cannot be recovered, only revoked.',
+    ),
+  );
+}
+
+export async function revokeKey(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  printResult(ctx, await client.delete<Row>(`/v1/api-keys/${segment(id!)}`), `Revoked ${id}.`);
+}

@@ -1,0 +1,241 @@
+import { segment } from '../api-client.js';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { createProgress } from '../output/progress.js';
+import type { Column } from '../output/table.js';
+import type { Output } from '../output/output.js';
+import { saveDownload } from './download.js';
+import { readFileArgument, readJsonArgument } from './input.js';
+import { printList } from './list.js';
+import type { ListOptions } from './list.js';
+
+type Row = Record<string, unknown>;
+
+function statusColumn(output: Output): Column<Row> {
+  return {
+    header: 'status',
+    value: (order) => (order.stuck ? `${String(order.status)} (stuck)` : order.status),
+    style: (text, _raw, order) => {
+      if (order.stuck) return output.style.yellow(text);
+      if (order.status === 'dispatched') return output.style.green(text);
+      if (order.status === 'cancelled') return output.style.dim(text);
+      return text;
+    },
+  };
+}
+
+function orderColumns(output: Output): Column<Row>[] {
+  return [
+    { header: 'id', value: (order) => order.id, keep: true },
+    { header: 'order no', value: (order) => order.order_no },
+    { header: 'retailer', value: (order) => order.retailer_code },
+    statusColumn(output),
+    {
+      header: 'dispatched',
+      value: (order) => `${String(order.pieces_dispatched)}/${String(order.pieces_total)}`,
+    },
+    { header: 'items', value: (order) => order.items },
+    { header: 'needed by', value: (order) => order.needed_by },
+    { header: 'created', value: (order) => order.created_at },
+  ];
+}
+
+const PIECE_COLUMNS: Column<Row>[] = [
+  { header: 'barcode', value: (piece) => piece.barcode, keep: true },
+  { header: 'unit', value: (piece) => piece.unit_no },
+  { header: 'piece', value: (piece) => piece.piece_no },
+  { header: 'name', value: (piece) => piece.piece_name },
+  { header: 'status', value: (piece) => piece.status },
+  { header: 'location', value: (piece) => piece.location },
+  { header: 'label printed', value: (piece) => piece.label_printed_at },
+];
+
+const SCAN_COLUMNS: Column<Row>[] = [
+  { header: 'at', value: (scan) => scan.at },
+  { header: 'event', value: (scan) => scan.event },
+  { header: 'barcode', value: (scan) => scan.barcode },
+  { header: 'accepted', value: (scan) => scan.accepted },
+  { header: 'reason', value: (scan) => scan.reason },
+  { header: 'location', value: (scan) => scan.location },
+  { header: 'station', value: (scan) => scan.station },
+];
+
+const LINE_COLUMNS: Column<Row>[] = [
+  { header: 'sku', value: (line) => line.sku },
+  { header: 'colour', value: (line) => line.colour },
+  { header: 'qty', value: (line) => line.qty },
+  { header: 'pieces per unit', value: (line) => line.pieces_per_unit },
+  { header: 'piece names', value: (line) => line.piece_names },
+];
+
+/** An order on a terminal: its fields, then lines, pieces and scans as tables. */
+export function printOrder(ctx: CommandContext, order: Row): void {
+  ctx.output.record(order, {
+    title: `Order ${String(order.order_no)} (${String(order.id)})`,
+    // The first line's fields repeat what the lines table shows.
+    omit: ['sku', 'colour', 'qty', 'pieces_per_unit'],
+    tables: { lines: LINE_COLUMNS, pieces: PIECE_COLUMNS, scans: SCAN_COLUMNS },
+  });
+}
+
+interface ListOrdersOptions extends ListOptions {
+  status?: string;
+  retailer?: string;
+  stuck?: boolean;
+  orderNo?: string;
+  neededByBefore?: string;
+  updatedSince?: string;
+}
+
+export async function listOrders(ctx: CommandContext, options: ListOrdersOptions) {
+  const query = {
+    status: options.status,
+    retailer_id: options.retailer,
+    stuck: options.stuck ? true : undefined,
+    order_no: options.orderNo,
+    needed_by_before: options.neededByBefore,
+    updated_since: options.updatedSince,
+  };
+  await printList(ctx, '/v1/orders', query, options, orderColumns(ctx.output), 'No orders.');
+}
+
+export async function getOrder(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  printOrder(ctx, await client.get<Row>(`/v1/orders/${segment(id!)}`));
+}
+
+interface CreateOrderOptions {
+  file?: string;
+  retailer?: string;
+  retailerId?: string;
+  orderNo?: string;
+  sku?: string;
+  colour?: string;
+  qty?: number;
+  piecesPerUnit?: number;
+  pieceNames?: string;
+  productionDate?: string;
+  neededBy?: string;
+  idempotencyKey?: string;
+}
+
+export async function createOrder(ctx: CommandContext, options: CreateOrderOptions) {
+  const body = options.file ? await orderFromFile(ctx, options) : orderFromFlags(options);
+  const client = await ctx.client();
+  const order = await client.post<Row>('/v1/orders', body, {
+    idempotencyKey: options.idempotencyKey,
+  });
+  printOrder(ctx, order);
+}
+
+async function orderFromFile(ctx: CommandContext, options: CreateOrderOptions) {
+  const lineFlags = [
+    options.retailer,
+    options.retailerId,
+    options.orderNo,
+    options.sku,
+    options.colour,
+    options.qty,
+    options.piecesPerUnit,
+    options.pieceNames,
+    options.productionDate,
+    options.neededBy,
+  ];
+  if (lineFlags.some((flag) => flag !== undefined)) {
+    throw new UsageError('give the order either as --file or as flags, not both');
+  }
+  const body = await readJsonArgument(ctx, options.file!);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new UsageError(`${options.file} must hold one JSON object (the order)`);
+  }
+  return body;
+}
+
+function orderFromFlags(options: CreateOrderOptions) {
+  const missing = [
+    options.retailer || options.retailerId ? undefined : '--retailer',
+    options.orderNo ? undefined : '--order-no',
+    options.sku ? undefined : '--sku',
+    options.qty ? undefined : '--qty',
+    options.piecesPerUnit ? undefined : '--pieces-per-unit',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new UsageError(`missing ${missing.join(', ')} (or give the whole order with --file)`);
+  }
+  if (options.retailer && options.retailerId) {
+    throw new UsageError('give --retailer or --retailer-id, not both');
+  }
+  return {
+    order_no: options.orderNo,
+    ...(options.retailerId
+      ? { retailer_id: options.retailerId }
+      : { retailer_code: options.retailer }),
+    ...(options.productionDate ? { production_date: options.productionDate } : {}),
+    ...(options.neededBy ? { needed_by: options.neededBy } : {}),
+    lines: [
+      {
+        sku: options.sku,
+        colour: options.colour ?? null,
+        qty: options.qty,
+        pieces_per_unit: options.piecesPerUnit,
+        ...(options.pieceNames ? { piece_names: options.pieceNames.split('|') } : {}),
+      },
+    ],
+  };
+}
+
+interface UploadOptions {
+  dryRun?: boolean;
+  idempotencyKey?: string;
+}
+
+export async function uploadOrders(ctx: CommandContext, options: UploadOptions, [file]: string[]) {
+  const data = await readFileArgument(ctx, file!);
+  const client = await ctx.client();
+  const progress = createProgress(ctx.io.stderr, options.dryRun ? 'checking' : 'uploading');
+  let result: Row;
+  try {
+    result = await client.upload<Row>('/v1/orders/upload', data, {
+      contentType: 'text/csv',
+      query: { dry_run: options.dryRun ? true : undefined },
+      idempotencyKey: options.idempotencyKey,
+      onProgress: (sent, total) => progress.update(sent, total),
+    });
+  } finally {
+    progress.finish();
+  }
+  if (ctx.output.json) return ctx.output.writeJson(result);
+  const count = Number(result.orders_created ?? 0);
+  const orders = (result.orders as Row[] | undefined) ?? [];
+  const summary = result.dry_run
+    ? `The file is valid: ${orders.length || count} order(s) would be created. Nothing was written.`
+    : `Created ${count} order(s).`;
+  ctx.output.write(`${ctx.output.style.green('✓')} ${summary}\n`);
+  if (orders.length > 0) {
+    ctx.output.list(orders, [
+      { header: 'id', value: (order) => order.id, keep: true },
+      { header: 'order no', value: (order) => order.order_no },
+    ]);
+  }
+}
+
+export async function cancelOrder(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  printOrder(ctx, await client.post<Row>(`/v1/orders/${segment(id!)}/cancel`));
+}
+
+interface LabelOptions {
+  format: 'pdf' | 'zpl';
+  dpi?: string;
+  pieces: 'all' | 'unprinted';
+  output?: string;
+}
+
+export async function orderLabels(ctx: CommandContext, options: LabelOptions, [id]: string[]) {
+  await saveDownload(
+    ctx,
+    `/v1/orders/${segment(id!)}/labels`,
+    { format: options.format, dpi: options.dpi, pieces: options.pieces },
+    { output: options.output, binary: options.format === 'pdf', label: 'labels' },
+  );
+}

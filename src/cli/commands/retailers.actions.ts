@@ -1,0 +1,98 @@
+import { segment } from '../api-client.js';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { Column } from '../output/table.js';
+import { printResult } from './result.js';
+import { printList } from './list.js';
+import type { ListOptions } from './list.js';
+
+type Row = Record<string, unknown>;
+
+const RETAILER_COLUMNS: Column<Row>[] = [
+  { header: 'id', value: (retailer) => retailer.id, keep: true },
+  { header: 'code', value: (retailer) => retailer.code },
+  { header: 'name', value: (retailer) => retailer.name },
+  { header: 'created', value: (retailer) => retailer.created_at },
+];
+
+const USER_COLUMNS: Column<Row>[] = [
+  { header: 'id', value: (user) => user.id, keep: true },
+  { header: 'email', value: (user) => user.email },
+  { header: 'name', value: (user) => user.name },
+  { header: 'role', value: (user) => user.role },
+  { header: 'created', value: (user) => user.created_at },
+];
+
+export async function listRetailers(ctx: CommandContext, options: ListOptions) {
+  await printList(ctx, '/v1/retailers', {}, options, RETAILER_COLUMNS, 'No retailers.');
+}
+
+export async function getRetailer(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  ctx.output.record(await client.get<Row>(`/v1/retailers/${segment(id!)}`));
+}
+
+interface CreateOptions {
+  name: string;
+  code: string;
+  idempotencyKey?: string;
+}
+
+export async function createRetailer(ctx: CommandContext, options: CreateOptions) {
+  const client = await ctx.client();
+  const retailer = await client.post<Row>(
+    '/v1/retailers',
+    { name: options.name, code: options.code },
+    { idempotencyKey: options.idempotencyKey },
+  );
+  ctx.output.record(retailer);
+}
+
+export async function updateRetailer(
+  ctx: CommandContext,
+  options: { name?: string; code?: string },
+  [id]: string[],
+) {
+  const body = { name: options.name, code: options.code };
+  if (body.name === undefined && body.code === undefined) {
+    throw new UsageError('nothing to change: give --name and/or --code');
+  }
+  const client = await ctx.client();
+  ctx.output.record(await client.patch<Row>(`/v1/retailers/${segment(id!)}`, body));
+}
+
+export async function listUsers(ctx: CommandContext, options: ListOptions, [id]: string[]) {
+  const path = `/v1/retailers/${segment(id!)}/users`;
+  await printList(ctx, path, {}, options, USER_COLUMNS, 'No users.');
+}
+
+interface AddUserOptions {
+  email: string;
+  name: string;
+  role: string;
+  idempotencyKey?: string;
+}
+
+export async function addUser(ctx: CommandContext, options: AddUserOptions, [id]: string[]) {
+  const client = await ctx.client();
+  const user = await client.post<Row>(
+    `/v1/retailers/${segment(id!)}/users`,
+    { email: options.email, name: options.name, role: options.role },
+    { idempotencyKey: options.idempotencyKey },
+  );
+  ctx.output.record(user);
+}
+
+export async function setUserRole(ctx: CommandContext, _options: unknown, args: string[]) {
+  const [id, userId, role] = args as [string, string, string];
+  const client = await ctx.client();
+  const path = `/v1/retailers/${segment(id)}/users/${segment(userId)}`;
+  printResult(ctx, await client.patch<Row | undefined>(path, { role }), `Role set to ${role}.`);
+}
+
+export async function removeUser(ctx: CommandContext, _options: unknown, args: string[]) {
+  const [id, userId] = args as [string, string];
+  const client = await ctx.client();
+  const path = `/v1/retailers/${segment(id)}/users/${segment(userId)}`;
+  printResult(ctx, await client.delete<Row | undefined>(path), `Removed ${userId}.`);
+}

@@ -1,0 +1,86 @@
+import { segment } from '../api-client.js';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { Column } from '../output/table.js';
+import { readSecret } from '../prompt.js';
+import { printList } from './list.js';
+import type { ListOptions } from './list.js';
+
+type Row = Record<string, unknown>;
+
+const STAFF_COLUMNS: Column<Row>[] = [
+  { header: 'id', value: (user) => user.id, keep: true },
+  { header: 'email', value: (user) => user.email },
+  { header: 'name', value: (user) => user.name },
+  { header: 'role', value: (user) => user.role },
+  { header: 'disabled', value: (user) => user.disabled },
+  { header: 'created', value: (user) => user.created_at },
+];
+
+export async function listStaff(ctx: CommandContext, options: ListOptions) {
+  await printList(ctx, '/v1/staff', {}, options, STAFF_COLUMNS, 'No staff accounts.');
+}
+
+interface AddOptions {
+  email: string;
+  name: string;
+  role: string;
+  idempotencyKey?: string;
+}
+
+export async function addStaff(ctx: CommandContext, options: AddOptions) {
+  // Resolve the server first, so a missing key is reported before anyone types a password.
+  const client = await ctx.client();
+  const password = await newPassword(ctx, options.email);
+  const user = await client.post<Row>(
+    '/v1/staff',
+    { email: options.email, name: options.name, role: options.role, password },
+    { idempotencyKey: options.idempotencyKey },
+  );
+  ctx.output.record(user);
+}
+
+/** A new password: typed twice on a terminal, or the first line of piped stdin. */
+async function newPassword(ctx: CommandContext, who: string): Promise<string> {
+  const { stdin, stderr } = ctx.io;
+  const password = await readSecret(stdin, stderr, `Password for ${who}: `);
+  if (stdin.isTTY) {
+    const again = await readSecret(stdin, stderr, 'Again: ');
+    if (again !== password) throw new UsageError('the two passwords differ; nothing was changed');
+  }
+  return password;
+}
+
+export async function getStaff(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  ctx.output.record(await client.get<Row>(`/v1/staff/${segment(id!)}`));
+}
+
+interface UpdateOptions {
+  name?: string;
+  role?: string;
+  password?: boolean;
+  disable?: boolean;
+  enable?: boolean;
+}
+
+export async function updateStaff(ctx: CommandContext, options: UpdateOptions, [id]: string[]) {
+  if (!options.name && !options.role && !options.password && !options.disable && !options.enable) {
+    throw new UsageError(
+      'nothing to change: give --name, --role, --password, --disable or --enable',
+    );
+  }
+  const client = await ctx.client();
+  const body = {
+    name: options.name,
+    role: options.role,
+    password: options.password ? await newPassword(ctx, id!) : undefined,
+    disabled: options.disable ? true : options.enable ? false : undefined,
+  };
+  ctx.output.record(await client.patch<Row>(`/v1/staff/${segment(id!)}`, body));
+}
+
+export async function disableStaff(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  ctx.output.record(await client.delete<Row>(`/v1/staff/${segment(id!)}`));
+}

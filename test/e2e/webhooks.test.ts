@@ -1,0 +1,218 @@
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { noSignals } from '../../src/core/context.js';
+import { listFactoryIds } from '../../src/core/factory/setup.js';
+import { createOrder } from '../../src/core/orders/create-order.js';
+import { systemClock } from '../../src/domain/clock.js';
+import { openStore } from '../../src/store/database.js';
+import { Receiver } from '../core/webhooks/receiver.js';
+import { startDaemon, type RunningDaemon } from '../helpers/daemon.js';
+
+/**
+ * Webhooks from the real `factoryd serve`: signed deliveries of a real scan flow, a crash and
+ * restarts that lose nothing and send nothing twice, and a receiver that hangs for 30 s while
+ * stations keep scanning at full speed.
+ */
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function daemon(dataDir?: string): Promise<RunningDaemon> {
+  const d = await startDaemon(dataDir ? { dataDir } : {});
+  cleanups.push(() => d.stop());
+  return d;
+}
+
+async function receiver(): Promise<Receiver> {
+  const r = await new Receiver().listen();
+  cleanups.push(() => r.close());
+  return r;
+}
+
+interface Api {
+  (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, token?: string): Promise<any>;
+}
+
+function api(d: RunningDaemon): Api {
+  return async (method, path, body, token = d.apiKey) => {
+    const res = await request(`${d.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.body.json()) as any;
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+async function registerHook(call: Api, r: Receiver, path: string, events: string[] = ['*']): Promise<string> {
+  const hook = await call('POST', '/v1/webhooks', { url: `${r.url}${path}`, events });
+  r.secretFor(path, hook.secret);
+  return hook.id;
+}
+
+async function pairStation(call: Api, role: 'produce' | 'stock' | 'dispatch'): Promise<string> {
+  const { code } = await call('POST', '/v1/stations/pairing-codes', { name: `${role} 1`, role });
+  return (await call('POST', '/v1/stations/pair', { code }, '')).token;
+}
+
+const typesOf = (r: Receiver) => r.acknowledged.map((x) => x.json.type);
+
+/** Each event acknowledged once per endpoint path: no delivery was sent twice. */
+function expectNoneTwice(r: Receiver): void {
+  const keys = r.acknowledged.map((x) => `${x.path} ${x.headers['webhook-id']}`);
+  expect(keys.length).toBeGreaterThan(0);
+  expect(new Set(keys).size).toBe(keys.length);
+}
+
+describe('webhooks from factoryd serve', () => {
+  it('delivers order.created, scan.recorded and order.status_changed of a real scan flow, signed', async () => {
+    const d = await daemon();
+    const r = await receiver();
+    const call = api(d);
+    await registerHook(call, r, '/erp');
+    await registerHook(call, r, '/floor', ['scan.recorded']);
+
+    const retailer = await call('POST', '/v1/retailers', { name: 'Sofa World', code: 'SW' });
+    const order = await call('POST', '/v1/orders', {
+      order_no: 'SW-1',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA', colour: 'Grey', qty: 1, pieces_per_unit: 2 }],
+    });
+    const station = await pairStation(call, 'produce');
+    for (const piece of order.pieces) {
+      const scan = await call('POST', '/v1/scans', { barcode: piece.barcode }, station);
+      expect(scan.accepted).toBe(true);
+    }
+
+    await r.waitFor(
+      (x) =>
+        typesOf(x).filter((t) => t === 'order.status_changed').length === 2 &&
+        x.acknowledged.filter((a) => a.path === '/floor').length === 2,
+    );
+    const erp = r.acknowledged.filter((x) => x.path === '/erp');
+    const types = erp.map((x) => x.json.type);
+    expect(types).toEqual(expect.arrayContaining(['order.created', 'scan.recorded', 'order.status_changed']));
+    expect(types.filter((t) => t === 'scan.recorded')).toHaveLength(2);
+    expect(r.received.filter((x) => x.path === '/floor').map((x) => x.json.type)).toEqual([
+      'scan.recorded',
+      'scan.recorded',
+    ]);
+    // Every delivery passes Webhook.verify (signature and timestamp) with its endpoint's secret.
+    expect(r.received.every((x) => x.verified)).toBe(true);
+    expect(r.received.every((x) => /^factoryd-webhooks\//.test(x.headers['user-agent']!))).toBe(true);
+
+    const created = erp.find((x) => x.json.type === 'order.created')!;
+    expect(created.json.data).toMatchObject({ id: order.id, order_no: 'SW-1' });
+    const changes = erp
+      .filter((x) => x.json.type === 'order.status_changed')
+      .map((x) => x.json.data as { from: string; to: string })
+      .map(({ from, to }) => `${from}→${to}`);
+    expect(changes.sort()).toEqual(['awaiting_production→in_production', 'in_production→produced'].sort());
+
+    const deliveries = await call('GET', '/v1/webhooks/deliveries?limit=100');
+    expect(deliveries.data.length).toBe(r.received.length);
+    expect(deliveries.data.every((x: { status: string; attempts: number }) => x.status === 'succeeded' && x.attempts === 1)).toBe(
+      true,
+    );
+    expectNoneTwice(r);
+  });
+
+  it('loses nothing across a crash and restarts, and sends nothing twice', async () => {
+    const r = await receiver();
+    let d = await daemon();
+    const dataDir = d.dataDir;
+    let call = api(d);
+    await registerHook(call, r, '/hooks');
+    const retailer = await call('POST', '/v1/retailers', { name: 'Beds', code: 'BD' });
+    const line = [{ sku: 'BED', colour: null, qty: 1, pieces_per_unit: 1 }];
+    await call('POST', '/v1/orders', { order_no: 'BD-1', retailer_id: retailer.id, lines: line });
+    await r.waitFor((x) => x.acknowledged.length === 1);
+
+    // The receiver is down: the next delivery fails and waits for its retry when the process dies.
+    r.reply = () => ({ status: 503 });
+    await call('POST', '/v1/orders', { order_no: 'BD-2', retailer_id: retailer.id, lines: line });
+    const waitRetrying = async () => {
+      for (;;) {
+        const list = await call('GET', '/v1/webhooks/deliveries?status=retrying');
+        if (list.data.length === 1) return list.data[0];
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    };
+    expect(await waitRetrying()).toMatchObject({ attempts: 1, response_status: 503, error: 'HTTP 503' });
+    expect(await d.stop('SIGKILL')).toBeNull();
+
+    // While it is down, another program writes an order (and so an event) into the database.
+    const store = await openStore({ file: join(dataDir, 'factoryd.db') });
+    const core = { db: store.db, clock: systemClock, signals: noSignals };
+    const [factoryId] = await listFactoryIds(core);
+    await createOrder(core, factoryId!, { order_no: 'BD-3', retailer_id: retailer.id, lines: line } as never, 'api');
+    await store.close();
+
+    r.reply = () => ({ status: 200 });
+    d = await daemon(dataDir);
+    call = api(d);
+    await r.waitFor((x) => x.acknowledged.length === 3);
+    const orderNos = r.acknowledged.map((x) => (x.json.data as { order_no: string }).order_no);
+    expect(orderNos.sort()).toEqual(['BD-1', 'BD-2', 'BD-3']);
+
+    // A clean stop and start sends nothing again.
+    expect(await d.stop('SIGTERM')).toBe(0);
+    d = await daemon(dataDir);
+    call = api(d);
+    await call('POST', '/v1/orders', { order_no: 'BD-4', retailer_id: retailer.id, lines: line });
+    await r.waitFor((x) => x.acknowledged.length >= 4);
+    const deliveries = await call('GET', '/v1/webhooks/deliveries');
+    expect(deliveries.data.map((x: { status: string }) => x.status)).toEqual(Array(4).fill('succeeded'));
+    expect(r.acknowledged).toHaveLength(4);
+    expectNoneTwice(r);
+    expect(r.received.every((x) => x.verified)).toBe(true);
+  });
+
+  it('a receiver that hangs for 30 s does not slow POST /v1/scans', async () => {
+    const d = await daemon();
+    const r = await receiver();
+    const call = api(d);
+    const retailer = await call('POST', '/v1/retailers', { name: 'Chairs', code: 'CH' });
+    const order = await call('POST', '/v1/orders', {
+      order_no: 'CH-1',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'CHAIR', colour: null, qty: 1, pieces_per_unit: 80 }],
+    });
+    const barcodes: string[] = order.pieces.map((p: { barcode: string }) => p.barcode);
+    const station = await pairStation(call, 'produce');
+
+    const scanLatencies = async (codes: string[]): Promise<number[]> => {
+      const out: number[] = [];
+      for (const barcode of codes) {
+        const started = performance.now();
+        const scan = await call('POST', '/v1/scans', { barcode }, station);
+        out.push(performance.now() - started);
+        expect(scan.accepted).toBe(true);
+      }
+      return out;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+    await scanLatencies(barcodes.slice(0, 10)); // warm-up
+    const without = median(await scanLatencies(barcodes.slice(10, 40)));
+
+    r.reply = () => ({ status: 200, delayMs: 30_000 });
+    await registerHook(call, r, '/slow');
+    await registerHook(call, r, '/slow-too', ['scan.recorded']);
+    const withSlow = median(await scanLatencies(barcodes.slice(40, 80)));
+
+    // The receiver really was hanging on requests while the scans went through.
+    expect(r.inFlight).toBeGreaterThanOrEqual(4);
+    expect(r.maxInFlightByPath.get('/slow')).toBe(4);
+    const pending = await call('GET', '/v1/webhooks/deliveries?status=pending&limit=100');
+    expect(pending.data.length).toBeGreaterThan(0);
+    // Generous: the point is that nothing waits for the receiver (that would be ~30 s).
+    expect(withSlow / without).toBeLessThan(3);
+    console.log(`POST /v1/scans median: ${without.toFixed(1)} ms without, ${withSlow.toFixed(1)} ms with a hanging receiver`);
+  });
+});
