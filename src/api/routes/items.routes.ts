@@ -1,5 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { voidLabel } from '../../core/items/void-label.js';
 import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import { IsoDateTime, Nullable, Strict } from '../schemas/common.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function itemsRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/items/:barcode/void',
+    {
+      config: { idempotent: true },
+      // The body is optional: a void without a reason may send none.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['items'],
+        summary: 'Void a label: refused at every station from now on; the piece gets a new barcode',
+        params: Type.Object({ barcode: Type.String({ minLength: 1, maxLength: 128 }) }),
+        body: Strict({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
+        response: {
+          200: Type.Object({
+            object: Type.Literal('voided_label'),
+            barcode: Type.String(),
+            voided_at: IsoDateTime,
+            reason: Nullable(Type.String()),
+            piece_id: Type.String(),
+            order_id: Type.String(),
+            replacement_barcode: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      voidLabel(core, factoryOf(request), request.params.barcode, {
+        reason: request.body.reason,
+      }),
+  );
+}

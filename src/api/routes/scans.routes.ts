@@ -1,5 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { recordScan } from '../../core/scans/record-scan.js';
+import { AppError } from '../../domain/errors.js';
+import { PIECE_STATUSES } from '../../domain/order-status.js';
+import { REFUSAL_REASONS, SCAN_EVENTS } from '../../domain/scan-rules.js';
 import type { RouteDeps } from '../app.js';
+import { principalOf } from '../route-helpers.js';
+import { IsoDateTime, Nullable, Strict } from '../schemas/common.js';
+import { OrderListItemSchema } from './orders.routes.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function scansRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+const ScanEvent = Type.Union(SCAN_EVENTS.map((e) => Type.Literal(e)));
+
+const ScanPiece = Type.Object({
+  id: Type.String(),
+  barcode: Type.String(),
+  line_no: Type.Integer(),
+  unit_no: Type.Integer(),
+  piece_no: Type.Integer(),
+  piece_name: Nullable(Type.String()),
+  status: Type.Union(PIECE_STATUSES.map((s) => Type.Literal(s))),
+  location: Nullable(Type.String()),
+  produced_at: Nullable(IsoDateTime),
+  in_stock_at: Nullable(IsoDateTime),
+  dispatched_at: Nullable(IsoDateTime),
+  label_printed_at: Nullable(IsoDateTime),
+});
+
+const ScanAnswer = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('scan'),
+  accepted: Type.Boolean(),
+  reason: Nullable(Type.Union(REFUSAL_REASONS.map((r) => Type.Literal(r)))),
+  message: Type.String(),
+  event: ScanEvent,
+  barcode: Type.String(),
+  location: Nullable(Type.String()),
+  station: Type.String(),
+  station_id: Type.String(),
+  client_scan_id: Nullable(Type.String()),
+  scanned_at: Nullable(IsoDateTime),
+  at: IsoDateTime,
+  test_label: Type.Boolean(),
+  piece: Nullable(ScanPiece),
+  order: Nullable(OrderListItemSchema),
+});
+
+export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/scans',
+    {
+      schema: {
+        tags: ['scans'],
+        summary:
+          "Record a scan of the station's kind (station token only); accepted and refused scans both answer 200",
+        body: Strict({
+          barcode: Type.String({ minLength: 1, maxLength: 128 }),
+          location: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+          client_scan_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          scanned_at: Type.Optional(IsoDateTime),
+          event: Type.Optional(ScanEvent),
+        }),
+        response: { 200: ScanAnswer },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      // The permissions table admits station tokens only; this narrows the type.
+      if (principal.kind !== 'station') throw new AppError('forbidden');
+      const { scan, replayed } = await recordScan(core, principal, request.body);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return scan;
+    },
+  );
+}

@@ -1,5 +1,227 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { createPairingCode, pairStation } from '../../core/stations/pairing-codes.js';
+import { listHardwareChecks, recordHardwareCheck } from '../../core/stations/hardware-checks.js';
+import {
+  getStation,
+  listStations,
+  revokeStation,
+  updateStation,
+} from '../../core/stations/stations.js';
+import { AppError } from '../../domain/errors.js';
 import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import {
+  IdParams,
+  IsoDateTime,
+  ListOf,
+  ListQuerySchema,
+  Nullable,
+  Strict,
+} from '../schemas/common.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function stationsRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+const Role = Type.Union([Type.Literal('produce'), Type.Literal('stock'), Type.Literal('dispatch')]);
+const InputMode = Type.Union([
+  Type.Literal('keyboard'),
+  Type.Literal('camera'),
+  Type.Literal('android_intent'),
+]);
+const Suffix = Type.Union([Type.Literal('enter'), Type.Literal('tab'), Type.Literal('none')]);
+const StationName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
+const Bay = Type.String({ maxLength: 40 });
+
+const HardwareCheck = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('hardware_check'),
+  station_id: Type.String(),
+  scanner_label: Nullable(Type.String()),
+  input_mode: InputMode,
+  suffix: Suffix,
+  avg_char_ms: Nullable(Type.Number()),
+  code128_ok: Nullable(Type.Boolean()),
+  qr_ok: Nullable(Type.Boolean()),
+  layout_ok: Nullable(Type.Boolean()),
+  passed: Type.Boolean(),
+  notes: Nullable(Type.String()),
+  checked_at: IsoDateTime,
+});
+
+const Station = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('station'),
+  name: Type.String(),
+  role: Role,
+  default_location: Nullable(Type.String()),
+  paired_at: IsoDateTime,
+  last_scan_at: Nullable(IsoDateTime),
+  revoked_at: Nullable(IsoDateTime),
+  hardware: Nullable(HardwareCheck),
+});
+
+/** Pairing failures that count against the caller's address (unknown, used, expired codes). */
+const PAIRING_FAILURES = new Set(['invalid_pairing_code', 'pairing_code_expired']);
+
+export async function stationsRoutes(
+  app: FastifyInstance,
+  { core, limiters }: RouteDeps,
+): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/stations/pairing-codes',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['stations'],
+        summary: 'Issue a single-use pairing code for a new station (valid 600 seconds)',
+        body: Strict({ name: StationName, role: Role }),
+        response: {
+          200: Type.Object({
+            code: Type.String(),
+            qr: Type.String(),
+            expires_in_seconds: Type.Integer(),
+            expires_at: IsoDateTime,
+            name: Type.String(),
+            role: Role,
+          }),
+        },
+      },
+    },
+    async (request) => createPairingCode(core, factoryOf(request), request.body),
+  );
+
+  r.post(
+    '/v1/stations/pair',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Pair a device with a pairing code (no token); answers the station token once',
+        security: [],
+        body: Strict({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            role: Role,
+            token: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      // Failed attempts are counted per client address; a success is never throttled or counted.
+      limiters.pairing.check(request.ip);
+      try {
+        return await pairStation(core, request.body.code);
+      } catch (err) {
+        if (err instanceof AppError && PAIRING_FAILURES.has(err.code))
+          limiters.pairing.fail(request.ip);
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/v1/stations',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'List stations, newest first (revoked ones included, with revoked_at)',
+        querystring: ListQuerySchema,
+        response: { 200: ListOf(Station) },
+      },
+    },
+    async (request) => listStations(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/stations/:id',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Get a station with its last hardware check',
+        params: IdParams,
+        response: { 200: Station },
+      },
+    },
+    async (request) => getStation(core, factoryOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/v1/stations/:id',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Rename a station or set its default bay (null clears it)',
+        params: IdParams,
+        body: Strict({
+          name: Type.Optional(StationName),
+          default_location: Type.Optional(Nullable(Bay)),
+        }),
+        response: { 200: Station },
+      },
+    },
+    async (request) => updateStation(core, factoryOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/v1/stations/:id',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'Revoke a station; its token stops working on the next request',
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            object: Type.Literal('station'),
+            revoked_at: IsoDateTime,
+          }),
+        },
+      },
+    },
+    async (request) => revokeStation(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/stations/:id/hardware-check',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['stations'],
+        summary: "Record a scanner hardware check; it becomes the station's last known state",
+        params: IdParams,
+        body: Strict({
+          scanner_label: Type.Optional(Type.String({ maxLength: 100 })),
+          input_mode: InputMode,
+          suffix: Suffix,
+          avg_char_ms: Type.Optional(Type.Number({ minimum: 0, maximum: 60_000 })),
+          code128_ok: Type.Optional(Type.Boolean()),
+          qr_ok: Type.Optional(Type.Boolean()),
+          layout_ok: Type.Optional(Type.Boolean()),
+          passed: Type.Boolean(),
+          notes: Type.Optional(Type.String({ maxLength: 1000 })),
+        }),
+        response: { 200: HardwareCheck },
+      },
+    },
+    async (request) =>
+      recordHardwareCheck(core, factoryOf(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/v1/stations/:id/hardware-checks',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: "A station's hardware checks, newest first",
+        params: IdParams,
+        querystring: ListQuerySchema,
+        response: { 200: ListOf(HardwareCheck) },
+      },
+    },
+    async (request) =>
+      listHardwareChecks(core, factoryOf(request), request.params.id, request.query),
+  );
+}

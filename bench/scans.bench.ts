@@ -1,0 +1,290 @@
+// Durable scans under load (DESIGN §10): 50 stations scanning at once over HTTP against the real
+// app on a real SQLite file with synchronous=FULL, next to a bare Fastify route measured the same
+// way in the same run. Target: scans/s ≥ 0.5 × the bare route's requests/s, scan p99 ≤ 25 ms.
+//
+// Each server runs in its own child process (as a station's server would, apart from its
+// clients); this process drives it with one undici Client (one connection) per station, each
+// sending its requests one after another, so at most STATIONS requests are in flight.
+//
+// Run: npx tsx bench/scans.bench.ts
+// (BENCH_STATIONS, BENCH_SCANS_PER_STATION and BENCH_ROUNDS change the load.)
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { Client } from 'undici';
+
+const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
+const PER_STATION = Number(process.env.BENCH_SCANS_PER_STATION ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_PER_STATION = 20;
+const PIECES_PER_ORDER = 100;
+
+interface Ready {
+  url: string;
+  apiKey?: string;
+  barcodes?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers (child processes)
+
+async function serveBare(): Promise<Ready> {
+  const app = Fastify({ logger: false });
+  app.get('/ok', async () => ({ ok: true }));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url };
+}
+
+async function serveScans(dir: string): Promise<Ready> {
+  const { openStore } = await import('../src/store/database.js');
+  const { buildApp } = await import('../src/api/app.js');
+  const { noSignals } = await import('../src/core/context.js');
+  const { systemClock } = await import('../src/domain/clock.js');
+  const { createFactory } = await import('../src/core/factory/setup.js');
+  const { createRetailer } = await import('../src/core/retailers/retailers.js');
+  const { createOrder } = await import('../src/core/orders/create-order.js');
+
+  const store = await openStore({ file: join(dir, 'factoryd.db') });
+  const mode = store.sqlite.pragma('synchronous', { simple: true });
+  if (mode !== 2) throw new Error(`expected synchronous=FULL (2), got ${String(mode)}`);
+  const core = { db: store.db, clock: systemClock, signals: noSignals };
+  const { factoryId, apiKey } = await createFactory(core, { name: 'Bench Factory' });
+  const retailer = await createRetailer(core, factoryId, { name: 'Bench Retail', code: 'BR' });
+
+  const needed = STATIONS * (ROUNDS * PER_STATION + WARMUP_PER_STATION);
+  const barcodes: string[] = [];
+  for (let n = 0; barcodes.length < needed; n++) {
+    const order = await createOrder(
+      core,
+      factoryId,
+      {
+        order_no: `B-${n}`,
+        retailer_id: retailer.id,
+        lines: [{ sku: 'SOFA', colour: 'Grey', qty: PIECES_PER_ORDER / 4, pieces_per_unit: 4 }],
+      },
+      'api',
+    );
+    for (const piece of order.pieces) barcodes.push(piece.barcode);
+  }
+
+  const app = await buildApp({ core });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, apiKey: apiKey.key, barcodes: barcodes.slice(0, needed) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load (this process)
+
+interface Result {
+  /** Server CPU (user + system) per request: what the server itself spent, whatever the load. */
+  serverCpuUs: number;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** The server child's CPU time so far, in microseconds. */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (usage) => {
+      const { user, system } = usage as NodeJS.CpuUsage;
+      resolve(user + system);
+    });
+    child.send('cpu');
+  });
+}
+
+async function measure(
+  child: ChildProcess,
+  run: () => Promise<Omit<Result, 'serverCpuUs'>>,
+): Promise<Result> {
+  const before = await serverCpu(child);
+  const result = await run();
+  const spent = (await serverCpu(child)) - before;
+  return { ...result, serverCpuUs: spent / result.requests };
+}
+
+async function drive(
+  url: string,
+  clients: number,
+  perClient: number,
+  request: (
+    client: number,
+    i: number,
+  ) => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string },
+  check: (status: number, body: unknown) => boolean,
+): Promise<Omit<Result, 'serverCpuUs'>> {
+  const pool = Array.from({ length: clients }, () => new Client(url, { pipelining: 1 }));
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    pool.map(async (client, c) => {
+      for (let i = 0; i < perClient; i++) {
+        const t0 = performance.now();
+        const res = await client.request(request(c, i));
+        const body = await res.body.json();
+        latencies.push(performance.now() - t0);
+        if (!check(res.statusCode, body)) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(pool.map((client) => client.close()));
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return {
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    failures,
+  };
+}
+
+function start(
+  kind: 'bare' | 'scans',
+  dir: string,
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, dir], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (ready) => resolve({ child, ready: ready as Ready }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, string>> {
+  const client = new Client(url);
+  try {
+    const res = await client.request({
+      method: 'POST',
+      path,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = await res.body.json();
+    if (res.statusCode !== 200)
+      throw new Error(`${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+    return json as Record<string, string>;
+  } finally {
+    await client.close();
+  }
+}
+
+type Load = () => Promise<Result>;
+
+/** The bare route's server, warmed up: each call measures one round. */
+async function prepareBare(child: ChildProcess, ready: Ready): Promise<Load> {
+  const req = () => ({ method: 'GET' as const, path: '/ok' });
+  const ok = (status: number) => status === 200;
+  await drive(ready.url, STATIONS, WARMUP_PER_STATION, req, ok);
+  return () => measure(child, () => drive(ready.url, STATIONS, PER_STATION, req, ok));
+}
+
+/** The app with STATIONS paired produce stations, warmed up: each call measures one round. */
+async function prepareScans(child: ChildProcess, ready: Ready): Promise<Load> {
+  const tokens: string[] = [];
+  for (let s = 0; s < STATIONS; s++) {
+    const body = { name: `Line ${s + 1}`, role: 'produce' };
+    const issued = await post(ready.url, '/v1/stations/pairing-codes', body, ready.apiKey);
+    tokens.push((await post(ready.url, '/v1/stations/pair', { code: issued.code })).token!);
+  }
+  // Every scan is of a new piece, so every one is accepted and moves a piece and its order.
+  const barcodes = ready.barcodes!;
+  let next = 0;
+  const scan = (c: number) => ({
+    method: 'POST' as const,
+    path: '/v1/scans',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[c]}` },
+    body: JSON.stringify({ barcode: barcodes[next++], location: 'Cell 1' }),
+  });
+  const accepted = (status: number, body: unknown) =>
+    status === 200 && (body as { accepted?: boolean }).accepted === true;
+  await drive(ready.url, STATIONS, WARMUP_PER_STATION, scan, accepted);
+  return () => measure(child, () => drive(ready.url, STATIONS, PER_STATION, scan, accepted));
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-scans-'));
+  const children: ChildProcess[] = [];
+  try {
+    const bareServer = await start('bare', dir);
+    children.push(bareServer.child);
+    const scanServer = await start('scans', dir);
+    children.push(scanServer.child);
+    const bare = await prepareBare(bareServer.child, bareServer.ready);
+    const scans = await prepareScans(scanServer.child, scanServer.ready);
+
+    const fmt = (r: Result) =>
+      `${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  ` +
+      `p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.serverCpuUs.toFixed(0).padStart(4)} µs/req` +
+      `${r.failures ? `  ${r.failures} FAILED` : ''}`;
+    console.log(
+      `${STATIONS} concurrent stations, ${PER_STATION} requests each per round, ${ROUNDS} rounds ` +
+        `(bare and scans alternate, so both see the same machine)`,
+    );
+    const ratios: number[] = [];
+    const results: { bare: Result; scans: Result }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const b = await bare();
+      const s = await scans();
+      results.push({ bare: b, scans: s });
+      ratios.push(s.perSecond / b.perSecond);
+      console.log(`round ${round}  bare GET /ok          ${fmt(b)}`);
+      console.log(
+        `         POST /v1/scans (FULL) ${fmt(s)}   ratio ${(s.perSecond / b.perSecond).toFixed(2)}`,
+      );
+      if (b.failures > 0 || s.failures > 0) process.exitCode = 1;
+    }
+    const scanP99 = median(results.map((r) => r.scans.p99));
+    const cpuRatio = median(results.map((r) => r.bare.serverCpuUs / r.scans.serverCpuUs));
+    console.log(
+      `median ratio scans/bare ${median(ratios).toFixed(2)} (target ≥ 0.50); median scan p99 ` +
+        `${scanP99.toFixed(1)} ms (target ≤ 25 ms); server CPU per request bare/scan ${cpuRatio.toFixed(2)}`,
+    );
+  } finally {
+    await Promise.all(children.map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  const kind = process.argv[3];
+  const ready = kind === 'bare' ? await serveBare() : await serveScans(process.argv[4]!);
+  process.send!(ready);
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!(process.cpuUsage());
+  });
+  process.on('SIGTERM', () => process.exit(0));
+} else {
+  await main();
+}

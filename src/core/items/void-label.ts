@@ -1,0 +1,93 @@
+import { formatBarcode } from '../../domain/barcode.js';
+import { notFound } from '../../domain/errors.js';
+import type { VoidedLabelTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { recomputeOrder } from '../orders/recompute-order.js';
+import { transact } from '../transaction.js';
+
+export interface VoidedLabelView {
+  object: 'voided_label';
+  barcode: string;
+  voided_at: string;
+  reason: string | null;
+  piece_id: string;
+  order_id: string;
+  /** The piece's new barcode, to print on its new label. */
+  replacement_barcode: string;
+}
+
+const toView = (row: VoidedLabelTable): VoidedLabelView => ({
+  object: 'voided_label',
+  barcode: row.barcode,
+  voided_at: row.voided_at,
+  reason: row.reason,
+  piece_id: row.piece_id,
+  order_id: row.order_id,
+  replacement_barcode: row.replacement_barcode,
+});
+
+/**
+ * Voids a label for good: its barcode is refused at every station from now on and is never
+ * issued again. The piece keeps its status and gets a new barcode from the factory's serial, with
+ * `label_printed_at` cleared so the next run of unprinted labels includes it.
+ *
+ * Voiding the same barcode again answers the first record (its reason included); a barcode no
+ * piece carries and no label ever had is 404. The barcode is matched trimmed, in upper case.
+ */
+export function voidLabel(
+  ctx: CoreContext,
+  factoryId: string,
+  typedBarcode: string,
+  input: { reason?: string | undefined },
+): Promise<VoidedLabelView> {
+  // Piece barcodes are upper case; a barcode typed in lower case still names its label.
+  const barcode = typedBarcode.trim().toUpperCase();
+  return transact(ctx, async (tx) => {
+    const already = await tx.trx
+      .selectFrom('voided_labels')
+      .selectAll()
+      .where('factory_id', '=', factoryId)
+      .where('barcode', '=', barcode)
+      .executeTakeFirst();
+    if (already) return toView(already);
+
+    const piece = await tx.trx
+      .selectFrom('pieces')
+      .select(['id', 'order_id'])
+      .where('factory_id', '=', factoryId)
+      .where('barcode', '=', barcode)
+      .executeTakeFirst();
+    if (!piece) throw notFound('label with that barcode', 'barcode');
+
+    const factory = await tx.trx
+      .updateTable('factories')
+      .set((eb) => ({ barcode_serial: eb('barcode_serial', '+', 1) }))
+      .where('id', '=', factoryId)
+      .returning(['barcode_serial', 'label_prefix'])
+      .executeTakeFirstOrThrow();
+    const replacement = formatBarcode(factory.label_prefix, factory.barcode_serial);
+
+    await tx.trx
+      .updateTable('pieces')
+      .set({ barcode: replacement, label_printed_at: null, updated_at: tx.nowIso })
+      .where('id', '=', piece.id)
+      .execute();
+    const row: VoidedLabelTable = {
+      factory_id: factoryId,
+      barcode,
+      piece_id: piece.id,
+      order_id: piece.order_id,
+      reason: input.reason?.trim() || null,
+      voided_at: tx.nowIso,
+      replacement_barcode: replacement,
+    };
+    await tx.trx.insertInto('voided_labels').values(row).execute();
+    // The piece's status is unchanged; the order is recomputed all the same, as after every
+    // change to a piece, so it is marked updated for integrations that sync by `updated_since`.
+    await recomputeOrder(tx, factoryId, piece.order_id);
+
+    const view = toView(row);
+    await tx.emit(factoryId, 'label.voided', view);
+    return view;
+  });
+}

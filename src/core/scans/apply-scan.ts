@@ -1,0 +1,281 @@
+import type { Principal } from '../auth/principal.js';
+import { newId } from '../../domain/ids.js';
+import type { PieceStatus } from '../../domain/order-status.js';
+import {
+  decideScan,
+  scanMessage,
+  type RefusalReason,
+  type ScanDecision,
+  type ScanEvent,
+} from '../../domain/scan-rules.js';
+import { isTestLabel } from '../../domain/test-label.js';
+import type { PieceTable, ScanTable } from '../../store/schema.js';
+import { loadOrderListItem, type OrderListItem, type PieceView } from '../orders/order-view.js';
+import { recomputeOrder } from '../orders/recompute-order.js';
+import type { Tx } from '../transaction.js';
+import type { RecordedScan, ScanAnswer } from './scan-view.js';
+
+export type StationPrincipal = Extract<Principal, { kind: 'station' }>;
+
+/** A scan as the station sent it, its barcode already normalised. */
+export interface ScanRequest {
+  barcode: string;
+  location: string | null;
+  clientScanId: string | null;
+  scannedAt: string | null;
+}
+
+/** Thrown when another transaction recorded the same `client_scan_id` first (the caller retries). */
+export class ClientScanIdTaken extends Error {
+  constructor() {
+    super('client_scan_id recorded concurrently');
+  }
+}
+
+const PIECE_COLUMNS = [
+  'id',
+  'order_id',
+  'barcode',
+  'line_no',
+  'unit_no',
+  'piece_no',
+  'piece_name',
+  'status',
+  'location',
+  'produced_at',
+  'in_stock_at',
+  'dispatched_at',
+  'label_printed_at',
+] as const;
+
+type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
+
+const toPieceView = ({ order_id: _order, ...piece }: PieceRow): PieceView => ({
+  ...piece,
+  status: piece.status as PieceStatus,
+});
+
+const blankToNull = (value: string | null): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * Records one scan inside the caller's transaction: decides it (domain rules), writes the scan
+ * row whether accepted or refused, moves the piece, recomputes its order, stamps the station's
+ * `last_scan_at` and emits `scan.recorded` with the answer.
+ *
+ * A `client_scan_id` this station already used answers the scan recorded then and writes nothing.
+ */
+export async function applyScan(
+  tx: Tx,
+  station: StationPrincipal,
+  request: ScanRequest,
+): Promise<RecordedScan> {
+  const { trx } = tx;
+  const factoryId = station.factoryId;
+
+  if (request.clientScanId !== null) {
+    const previous = await trx
+      .selectFrom('scans')
+      .selectAll()
+      .where('station_id', '=', station.stationId)
+      .where('client_scan_id', '=', request.clientScanId)
+      .executeTakeFirst();
+    if (previous) return { scan: await replayAnswer(tx, previous), replayed: true };
+  }
+
+  // The test label is compared exactly (its mixed case is the point). Piece barcodes have no
+  // lower-case letters, so a scanner left on caps lock still finds its piece.
+  const testLabel = isTestLabel(request.barcode);
+  const key = request.barcode.toUpperCase();
+  let piece: PieceRow | undefined;
+  let voided: { piece_id: string } | undefined;
+  if (!testLabel) {
+    piece = await trx
+      .selectFrom('pieces')
+      .select(PIECE_COLUMNS)
+      .where('factory_id', '=', factoryId)
+      .where('barcode', '=', key)
+      .executeTakeFirst();
+    if (!piece) {
+      voided = await trx
+        .selectFrom('voided_labels')
+        .select('piece_id')
+        .where('factory_id', '=', factoryId)
+        .where('barcode', '=', key)
+        .executeTakeFirst();
+    }
+  }
+  // A label is recorded as printed; anything else as it was read.
+  const barcode = piece || voided ? key : request.barcode;
+
+  const decision = decideScan({
+    event: station.role,
+    isTestLabel: testLabel,
+    piece: piece ? { status: piece.status as PieceStatus } : null,
+    labelVoided: voided !== undefined,
+    location: request.location,
+    stationDefaultLocation: station.defaultLocation,
+  });
+
+  // A voided label's refusal belongs to the history of the piece it was on.
+  if (voided) {
+    piece = await trx
+      .selectFrom('pieces')
+      .select(PIECE_COLUMNS)
+      .where('factory_id', '=', factoryId)
+      .where('id', '=', voided.piece_id)
+      .executeTakeFirstOrThrow();
+  }
+
+  const row: ScanTable = {
+    id: newId('scan', tx.now),
+    factory_id: factoryId,
+    station_id: station.stationId,
+    station_name: station.stationName,
+    event: station.role,
+    barcode,
+    piece_id: piece?.id ?? null,
+    order_id: piece?.order_id ?? null,
+    accepted: decision.accepted ? 1 : 0,
+    reason: decision.accepted ? null : decision.reason,
+    // The bay the piece went to, else where the station says it scanned (a dock door, say).
+    location: (decision.accepted ? decision.location : null) ?? blankToNull(request.location),
+    test_label: testLabel ? 1 : 0,
+    client_scan_id: request.clientScanId,
+    scanned_at: request.scannedAt,
+    at: tx.nowIso,
+  };
+  try {
+    await trx.insertInto('scans').values(row).execute();
+  } catch (err) {
+    if (request.clientScanId !== null && isUniqueViolation(err)) throw new ClientScanIdTaken();
+    throw err;
+  }
+
+  let order: OrderListItem | null = null;
+  if (piece && decision.accepted && decision.nextStatus !== null) {
+    piece = await movePiece(tx, piece, decision.nextStatus, decision.location);
+    order = (await recomputeOrder(tx, factoryId, piece.order_id)).order;
+  } else if (piece) {
+    order = await loadOrderListItem(trx, factoryId, piece.order_id, tx.now);
+  }
+
+  await trx
+    .updateTable('stations')
+    .set({ last_scan_at: tx.nowIso })
+    .where('id', '=', station.stationId)
+    .execute();
+
+  const scan = toAnswer(row, decision, piece ?? null, order);
+  await tx.emit(factoryId, 'scan.recorded', scan);
+  return { scan, replayed: false };
+}
+
+/** Moves an accepted piece: status, bay and the milestone of the move. */
+async function movePiece(
+  tx: Tx,
+  piece: PieceRow,
+  next: PieceStatus,
+  location: string | null,
+): Promise<PieceRow> {
+  const at = tx.nowIso;
+  const moved: PieceRow = { ...piece, status: next };
+  switch (next) {
+    case 'produced':
+      moved.produced_at = at;
+      moved.location = location;
+      break;
+    case 'in_stock':
+      // A move between bays keeps the time the piece first went into stock.
+      moved.in_stock_at = piece.status === 'in_stock' ? (piece.in_stock_at ?? at) : at;
+      moved.location = location;
+      break;
+    case 'dispatched':
+      moved.dispatched_at = at;
+      moved.location = null;
+      break;
+    default:
+      throw new Error(`a scan cannot move a piece to ${next}`);
+  }
+  await tx.trx
+    .updateTable('pieces')
+    .set({
+      status: moved.status,
+      location: moved.location,
+      produced_at: moved.produced_at,
+      in_stock_at: moved.in_stock_at,
+      dispatched_at: moved.dispatched_at,
+      scanned: 1,
+      updated_at: at,
+    })
+    .where('id', '=', piece.id)
+    .execute();
+  return moved;
+}
+
+function toAnswer(
+  row: ScanTable,
+  decision: ScanDecision,
+  piece: PieceRow | null,
+  order: OrderListItem | null,
+): ScanAnswer {
+  return {
+    id: row.id,
+    object: 'scan',
+    accepted: row.accepted === 1,
+    reason: row.reason as RefusalReason | null,
+    message: scanMessage(decision, row.barcode),
+    event: row.event as ScanEvent,
+    barcode: row.barcode,
+    location: row.location,
+    station: row.station_name,
+    station_id: row.station_id,
+    client_scan_id: row.client_scan_id,
+    scanned_at: row.scanned_at,
+    at: row.at,
+    test_label: row.test_label === 1,
+    piece: piece ? toPieceView(piece) : null,
+    order,
+  };
+}
+
+const NEXT_STATUS: Record<ScanEvent, PieceStatus> = {
+  produce: 'produced',
+  stock: 'in_stock',
+  dispatch: 'dispatched',
+};
+
+/**
+ * The answer of a scan recorded earlier, for a resent `client_scan_id`: the same scan (id,
+ * verdict, message, time), with its piece and order as they are now.
+ */
+async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
+  const decision: ScanDecision =
+    row.accepted === 1
+      ? {
+          accepted: true,
+          testLabel: row.test_label === 1,
+          nextStatus: row.test_label === 1 ? null : NEXT_STATUS[row.event as ScanEvent],
+          location: row.location,
+        }
+      : { accepted: false, reason: row.reason as RefusalReason };
+  const piece =
+    row.piece_id === null
+      ? null
+      : await tx.trx
+          .selectFrom('pieces')
+          .select(PIECE_COLUMNS)
+          .where('id', '=', row.piece_id)
+          .executeTakeFirstOrThrow();
+  const order =
+    piece === null ? null : await loadOrderListItem(tx.trx, row.factory_id, piece.order_id, tx.now);
+  return toAnswer(row, decision, piece, order);
+}
+
+/** A unique index refused the row (SQLite and PostgreSQL codes). */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -1,0 +1,89 @@
+import { notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { HardwareCheckTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+import { toHardwareCheckView, type HardwareCheckView } from './station-view.js';
+import { activeStationRow } from './stations.js';
+
+/** The body of spec 4.7: what the station's set-up screen found. */
+export interface HardwareCheckInput {
+  scanner_label?: string;
+  input_mode: HardwareCheckView['input_mode'];
+  suffix: HardwareCheckView['suffix'];
+  avg_char_ms?: number;
+  code128_ok?: boolean;
+  qr_ok?: boolean;
+  layout_ok?: boolean;
+  passed: boolean;
+  notes?: string;
+}
+
+const flag = (value: boolean | undefined): number | null =>
+  value === undefined ? null : value ? 1 : 0;
+
+/**
+ * Records a hardware check in the station's history and makes it the station's last known
+ * hardware state. Only an active station can be checked: a revoked one answers 404.
+ */
+export function recordHardwareCheck(
+  ctx: CoreContext,
+  factoryId: string,
+  stationId: string,
+  input: HardwareCheckInput,
+): Promise<HardwareCheckView> {
+  return transact(ctx, async (tx) => {
+    await activeStationRow(tx, factoryId, stationId);
+    const row: HardwareCheckTable = {
+      id: newId('hardwareCheck', tx.now),
+      factory_id: factoryId,
+      station_id: stationId,
+      scanner_label: input.scanner_label?.trim() || null,
+      input_mode: input.input_mode,
+      suffix: input.suffix,
+      avg_char_ms: input.avg_char_ms ?? null,
+      code128_ok: flag(input.code128_ok),
+      qr_ok: flag(input.qr_ok),
+      layout_ok: flag(input.layout_ok),
+      passed: input.passed ? 1 : 0,
+      notes: input.notes?.trim() || null,
+      checked_at: tx.nowIso,
+    };
+    await tx.trx.insertInto('hardware_checks').values(row).execute();
+    const view = toHardwareCheckView(row);
+    await tx.trx
+      .updateTable('stations')
+      .set({ hardware: JSON.stringify(view), updated_at: tx.nowIso })
+      .where('id', '=', stationId)
+      .execute();
+    await tx.emit(factoryId, 'station.hardware_checked', view);
+    return view;
+  });
+}
+
+/** A station's checks, newest first; revoked stations keep their history. */
+export async function listHardwareChecks(
+  ctx: CoreContext,
+  factoryId: string,
+  stationId: string,
+  params: PageParams,
+): Promise<Page<HardwareCheckView>> {
+  const station = await ctx.db
+    .selectFrom('stations')
+    .select('id')
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', stationId)
+    .executeTakeFirst();
+  if (!station) throw notFound('station', 'id');
+  const rows = await ctx.db
+    .selectFrom('hardware_checks')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('station_id', '=', stationId)
+    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  return toPage(rows, params, toHardwareCheckView);
+}

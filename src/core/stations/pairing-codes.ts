@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { SECOND } from '../../domain/clock.js';
+import { AppError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import {
+  formatPairingCode,
+  generatePairingCode,
+  isWellFormedPairingCode,
+  normalizePairingCode,
+} from '../../domain/pairing-code.js';
+import type { ScanEvent } from '../../domain/scan-rules.js';
+import { hashToken, newToken } from '../../domain/tokens.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+import { toStationView } from './station-view.js';
+
+/** How long a pairing code can be used (spec §8). */
+export const PAIRING_CODE_TTL_SECONDS = 600;
+
+/**
+ * Unused, unexpired codes a factory may hold at once. A supervisor needs a handful; the bound
+ * keeps the space of valid codes tiny against guessing even if a key or session is abused.
+ */
+export const MAX_LIVE_PAIRING_CODES = 50;
+
+export interface PairingCodeView {
+  /** Shown with its dash: `BCDF-GHJK`. */
+  code: string;
+  /** `<station_app_scheme>://pair?code=BCDFGHJK`, for the station app's camera. */
+  qr: string;
+  expires_in_seconds: number;
+  expires_at: string;
+  name: string;
+  role: ScanEvent;
+}
+
+export interface PairedStation {
+  id: string;
+  name: string;
+  role: ScanEvent;
+  /** The station's permanent token: returned this once, only its hash is kept. */
+  token: string;
+}
+
+/**
+ * Issues a single-use pairing code for a station to be, valid for ten minutes. Only a hash of
+ * the code is stored. A factory holding too many live codes gets 429 `rate_limited`, with
+ * `retry-after` set to when its oldest live code expires.
+ */
+export function createPairingCode(
+  ctx: CoreContext,
+  factoryId: string,
+  input: { name: string; role: ScanEvent },
+): Promise<PairingCodeView> {
+  return transact(ctx, async (tx) => {
+    const live = await tx.trx
+      .selectFrom('pairing_codes')
+      .select(['expires_at'])
+      .where('factory_id', '=', factoryId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', tx.nowIso)
+      .orderBy('expires_at')
+      .limit(MAX_LIVE_PAIRING_CODES)
+      .execute();
+    if (live.length >= MAX_LIVE_PAIRING_CODES) {
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((Date.parse(live[0]!.expires_at) - tx.now.getTime()) / SECOND),
+      );
+      throw new AppError('rate_limited', {
+        message: `This factory already has ${MAX_LIVE_PAIRING_CODES} unused pairing codes; wait until one is used or expires.`,
+        retryAfter,
+      });
+    }
+
+    const settings = await tx.trx
+      .selectFrom('settings')
+      .select('station_app_scheme')
+      .where('factory_id', '=', factoryId)
+      .executeTakeFirstOrThrow();
+
+    // Codes are unique over every code still stored; a clash (1 in 2.5·10¹⁰) just draws again.
+    let code = generatePairingCode(randomBytes);
+    while (
+      await tx.trx
+        .selectFrom('pairing_codes')
+        .select('id')
+        .where('code_hash', '=', hashToken(code))
+        .executeTakeFirst()
+    ) {
+      code = generatePairingCode(randomBytes);
+    }
+
+    const expiresAt = new Date(tx.now.getTime() + PAIRING_CODE_TTL_SECONDS * SECOND).toISOString();
+    const name = input.name.trim();
+    await tx.trx
+      .insertInto('pairing_codes')
+      .values({
+        id: newId('pairingCode', tx.now),
+        factory_id: factoryId,
+        code_hash: hashToken(code),
+        name,
+        role: input.role,
+        created_at: tx.nowIso,
+        expires_at: expiresAt,
+        used_at: null,
+        station_id: null,
+      })
+      .execute();
+
+    return {
+      code: formatPairingCode(code),
+      qr: `${settings.station_app_scheme}://pair?code=${code}`,
+      expires_in_seconds: PAIRING_CODE_TTL_SECONDS,
+      expires_at: expiresAt,
+      name,
+      role: input.role,
+    };
+  });
+}
+
+/**
+ * Pairs a device with a code as a person typed it (case, dashes and spaces do not matter):
+ * creates the station and answers its token once. Unknown or already used → 400
+ * `invalid_pairing_code`; expired → 410 `pairing_code_expired`. Of two devices racing with the
+ * same code exactly one wins; the other is told the code is used.
+ */
+export async function pairStation(ctx: CoreContext, typedCode: string): Promise<PairedStation> {
+  const code = normalizePairingCode(typedCode);
+  if (!isWellFormedPairingCode(code)) throw new AppError('invalid_pairing_code');
+
+  return transact(ctx, async (tx) => {
+    const pairing = await tx.trx
+      .selectFrom('pairing_codes')
+      .selectAll()
+      .where('code_hash', '=', hashToken(code))
+      .executeTakeFirst();
+    if (!pairing || pairing.used_at !== null) throw new AppError('invalid_pairing_code');
+    if (pairing.expires_at <= tx.nowIso) throw new AppError('pairing_code_expired');
+
+    const token = newToken('station');
+    const row = {
+      id: newId('station', tx.now),
+      factory_id: pairing.factory_id,
+      name: pairing.name,
+      role: pairing.role,
+      token_hash: hashToken(token),
+      default_location: null,
+      hardware: null,
+      paired_at: tx.nowIso,
+      last_scan_at: null,
+      revoked_at: null,
+      updated_at: tx.nowIso,
+    };
+    await tx.trx.insertInto('stations').values(row).execute();
+
+    const used = await tx.trx
+      .updateTable('pairing_codes')
+      .set({ used_at: tx.nowIso, station_id: row.id })
+      .where('id', '=', pairing.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    // Another process used the code in between: throwing also removes the station just made.
+    if (Number(used.numUpdatedRows) !== 1) throw new AppError('invalid_pairing_code');
+
+    await tx.emit(pairing.factory_id, 'station.paired', toStationView(row));
+    return { id: row.id, name: row.name, role: row.role, token };
+  });
+}

@@ -1,0 +1,121 @@
+import { notFound } from '../../domain/errors.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { StationTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { transact, type Tx } from '../transaction.js';
+import { toStationView, type StationView } from './station-view.js';
+
+export async function listStations(
+  ctx: CoreContext,
+  factoryId: string,
+  params: PageParams,
+): Promise<Page<StationView>> {
+  const rows = await ctx.db
+    .selectFrom('stations')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  return toPage(rows, params, toStationView);
+}
+
+export async function getStation(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<StationView> {
+  const row = await ctx.db
+    .selectFrom('stations')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('station', 'id');
+  return toStationView(row);
+}
+
+/**
+ * A station that can still change: revoked stations are kept for their history but are no longer
+ * stations of the floor, so changes to them answer 404 like a missing one.
+ */
+export async function activeStationRow(
+  tx: Tx,
+  factoryId: string,
+  id: string,
+): Promise<StationTable> {
+  const row = await tx.trx
+    .selectFrom('stations')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('active station', 'id');
+  return row;
+}
+
+export interface StationPatch {
+  name?: string;
+  /** The bay used by stock scans that carry none; null or blank clears it. */
+  default_location?: string | null;
+}
+
+export function updateStation(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+  patch: StationPatch,
+): Promise<StationView> {
+  return transact(ctx, async (tx) => {
+    const row = await activeStationRow(tx, factoryId, id);
+    const next: StationTable = { ...row };
+    if (patch.name !== undefined) next.name = patch.name.trim();
+    if (patch.default_location !== undefined) {
+      next.default_location = patch.default_location?.trim() || null;
+    }
+    if (next.name === row.name && next.default_location === row.default_location) {
+      return toStationView(row);
+    }
+    next.updated_at = tx.nowIso;
+    await tx.trx
+      .updateTable('stations')
+      .set({
+        name: next.name,
+        default_location: next.default_location,
+        updated_at: next.updated_at,
+      })
+      .where('id', '=', id)
+      .execute();
+    return toStationView(next);
+  });
+}
+
+/**
+ * Revokes a station: its token stops working on its next request (tokens are looked up on every
+ * request). The station stays listed with `revoked_at`, and its scans stay in every history.
+ * Revoking again answers the first revocation.
+ */
+export function revokeStation(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<{ id: string; object: 'station'; revoked_at: string }> {
+  return transact(ctx, async (tx) => {
+    const row = await tx.trx
+      .selectFrom('stations')
+      .select(['id', 'revoked_at'])
+      .where('factory_id', '=', factoryId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('station', 'id');
+    if (row.revoked_at) return { id, object: 'station', revoked_at: row.revoked_at };
+    await tx.trx
+      .updateTable('stations')
+      .set({ revoked_at: tx.nowIso, updated_at: tx.nowIso })
+      .where('id', '=', id)
+      .execute();
+    return { id, object: 'station', revoked_at: tx.nowIso };
+  });
+}

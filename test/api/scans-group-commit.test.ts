@@ -1,0 +1,127 @@
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommit } from '../../src/core/scans/group-commit.js';
+import type { Tx } from '../../src/core/transaction.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let reader: Database.Database;
+beforeEach(async () => {
+  t = await makeTestApp();
+  // A second connection sees only what was committed.
+  reader = new Database(t.store.file, { readonly: true });
+});
+afterEach(async () => {
+  reader.close();
+  await t.close();
+});
+
+const committedCodes = () =>
+  (reader.prepare('select code from retailers order by code').all() as { code: string }[]).map(
+    (r) => r.code,
+  );
+
+function insertRetailer(tx: Tx, factoryId: string, code: string) {
+  return tx.trx
+    .insertInto('retailers')
+    .values({
+      id: `rtl_${code}`,
+      factory_id: factoryId,
+      name: code,
+      code,
+      created_at: tx.nowIso,
+      updated_at: tx.nowIso,
+    })
+    .execute();
+}
+
+describe('group commit', () => {
+  it('runs work that arrives together in one transaction, in order, each seeing the earlier ones', async () => {
+    const committer = new GroupCommit(t.core);
+    const transactions = new Set<unknown>();
+    const seen: number[] = [];
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((code) =>
+        committer.submit(async (tx) => {
+          transactions.add(tx.trx);
+          const before = await tx.trx.selectFrom('retailers').select('id').execute();
+          seen.push(before.length);
+          await insertRetailer(tx, t.factoryId, code);
+          return code.toLowerCase();
+        }),
+      ),
+    );
+    expect(results).toEqual(['a', 'b', 'c', 'd']);
+    expect(transactions.size).toBe(1);
+    expect(seen).toEqual([0, 1, 2, 3]);
+    expect(committedCodes()).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('rolls back only the unit that failed; its caller alone gets the error', async () => {
+    const committer = new GroupCommit(t.core);
+    const outcomes = await Promise.allSettled([
+      committer.submit((tx) => insertRetailer(tx, t.factoryId, 'A')),
+      committer.submit(async (tx) => {
+        await insertRetailer(tx, t.factoryId, 'B');
+        throw new Error('unit B failed after writing');
+      }),
+      committer.submit((tx) => insertRetailer(tx, t.factoryId, 'C')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
+      'unit B failed after writing',
+    );
+    expect(committedCodes()).toEqual(['A', 'C']);
+  });
+
+  it('answers no caller before the commit that holds its work', async () => {
+    const committer = new GroupCommit(t.core);
+    const visibleWhenAnswered: boolean[] = [];
+    await Promise.all(
+      ['A', 'B', 'C'].map((code) =>
+        committer
+          .submit((tx) => insertRetailer(tx, t.factoryId, code))
+          .then(() => visibleWhenAnswered.push(committedCodes().includes(code))),
+      ),
+    );
+    expect(visibleWhenAnswered).toEqual([true, true, true]);
+  });
+
+  it('when the commit itself fails, every caller of the batch gets the error and nothing is kept', async () => {
+    const committer = new GroupCommit(t.core);
+    const outcomes = await Promise.allSettled([
+      committer.submit((tx) => insertRetailer(tx, t.factoryId, 'A')),
+      committer.submit(async (tx) => {
+        // A foreign key checked only at COMMIT: the unit itself succeeds, the commit fails.
+        await sql`pragma defer_foreign_keys = on`.execute(tx.trx);
+        await insertRetailer(tx, 'fac_missing', 'B');
+      }),
+      committer.submit((tx) => insertRetailer(tx, t.factoryId, 'C')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(committedCodes()).toEqual([]);
+
+    // The committer goes on working afterwards.
+    await committer.submit((tx) => insertRetailer(tx, t.factoryId, 'D'));
+    expect(committedCodes()).toEqual(['D']);
+  });
+
+  it('work submitted while a batch commits goes into the next batch', async () => {
+    const committer = new GroupCommit(t.core);
+    const transactions: unknown[] = [];
+    let late: Promise<void> | undefined;
+    await committer.submit(async (tx) => {
+      transactions.push(tx.trx);
+      await insertRetailer(tx, t.factoryId, 'A');
+      late = committer.submit(async (tx2) => {
+        transactions.push(tx2.trx);
+        await insertRetailer(tx2, t.factoryId, 'B');
+      });
+    });
+    await late;
+    expect(transactions).toHaveLength(2);
+    expect(transactions[0]).not.toBe(transactions[1]);
+    expect(committedCodes()).toEqual(['A', 'B']);
+  });
+});
