@@ -29,13 +29,19 @@ export const ERROR_CODES = {
   invalid_csv: { kind: 'invalid', message: 'The CSV file has errors; nothing was imported.' },
   invalid_cursor: { kind: 'invalid', message: 'The pagination cursor is not valid.' },
   location_required: { kind: 'invalid', message: 'A bay (location) is required.' },
-  invalid_pairing_code: { kind: 'invalid', message: 'The pairing code is unknown or already used.' },
+  invalid_pairing_code: {
+    kind: 'invalid',
+    message: 'The pairing code is unknown or already used.',
+  },
   webhook_host_not_allowed: {
     kind: 'invalid',
     message: 'The webhook URL host is not in the allowed hosts setting.',
   },
   // 401
-  missing_token: { kind: 'unauthenticated', message: 'Send a token: Authorization: Bearer <token>.' },
+  missing_token: {
+    kind: 'unauthenticated',
+    message: 'Send a token: Authorization: Bearer <token>.',
+  },
   invalid_token: { kind: 'unauthenticated', message: 'The token is not valid.' },
   invalid_credentials: { kind: 'unauthenticated', message: 'The email or password is wrong.' },
   // 403
@@ -48,7 +54,10 @@ export const ERROR_CODES = {
   not_found: { kind: 'not_found', message: 'No such record.' },
   route_not_found: { kind: 'not_found', message: 'No such endpoint.' },
   // 409
-  order_exists: { kind: 'conflict', message: 'This retailer already has an order with that number.' },
+  order_exists: {
+    kind: 'conflict',
+    message: 'This retailer already has an order with that number.',
+  },
   order_no_ambiguous: {
     kind: 'conflict',
     message: 'Several retailers have an order with that number; use the order id.',
@@ -60,7 +69,14 @@ export const ERROR_CODES = {
   retailer_exists: { kind: 'conflict', message: 'A retailer with that code already exists.' },
   email_exists: { kind: 'conflict', message: 'A user with that email already exists.' },
   piece_not_dispatched: { kind: 'conflict', message: 'Only a dispatched piece can be returned.' },
-  return_closed: { kind: 'conflict', message: 'The return is already closed with another outcome.' },
+  no_labels_to_print: {
+    kind: 'conflict',
+    message: 'Every label asked for has been printed already; ask for pieces=all to reprint.',
+  },
+  return_closed: {
+    kind: 'conflict',
+    message: 'The return is already closed with another outcome.',
+  },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
   api_key_revoked: { kind: 'conflict', message: 'The API key is already revoked.' },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
