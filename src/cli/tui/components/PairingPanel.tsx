@@ -1,0 +1,71 @@
+import { Box, Text } from 'ink';
+import { BigCode, bigCodeWidth } from './BigCode.js';
+import { QrCode } from './QrCode.js';
+
+export type PairingState = 'waiting' | 'paired' | 'expired';
+
+export interface PairingPanelProps {
+  code: string;
+  name: string;
+  role: string;
+  /** Half-block QR lines, or undefined when the terminal is too small to draw it. */
+  qr: string[] | undefined;
+  /** Shown when the QR is left out. */
+  qrText: string;
+  state: PairingState;
+  /** `09:41`, from the countdown. */
+  remaining: string;
+  width: number;
+  colour: boolean;
+}
+
+/** A pairing code as a station's installer needs it: big, as a QR code, with its countdown. */
+export function PairingPanel(props: PairingPanelProps) {
+  const { code, name, role, qr, qrText, state, remaining, width, colour } = props;
+  const qrWidth = qr ? Math.max(...qr.map((line) => line.length)) + 3 : 0;
+  const textWidth = Math.max(20, width - qrWidth);
+  const big = bigCodeWidth(code) <= textWidth;
+  const red = colour ? 'red' : undefined;
+  const green = colour ? 'green' : undefined;
+  return (
+    <Box flexDirection="row">
+      {qr ? (
+        <Box marginRight={3}>
+          <QrCode lines={qr} colour={colour} />
+        </Box>
+      ) : null}
+      <Box flexDirection="column" width={textWidth}>
+        <Text wrap="truncate-end">{`Pairing code for “${name}” (${role})`}</Text>
+        <Text> </Text>
+        {big ? <BigCode code={code} /> : null}
+        {big ? <Text> </Text> : null}
+        <Text>
+          {'Code     '}
+          <Text bold>{code}</Text>
+        </Text>
+        {state === 'expired' ? (
+          <Text color={red}>{'Expires  expired — press n for a new code'}</Text>
+        ) : state === 'paired' ? (
+          <Text>{'Expires  used'}</Text>
+        ) : (
+          <Text>{`Expires  in ${remaining}`}</Text>
+        )}
+        <Text> </Text>
+        {state === 'paired' ? (
+          <Text bold color={green} wrap="truncate-end">{`✓ Paired: ${name}`}</Text>
+        ) : state === 'waiting' ? (
+          <Text wrap="truncate-end">{`Waiting for “${name}” to pair…`}</Text>
+        ) : (
+          <Text wrap="truncate-end">Not paired.</Text>
+        )}
+        <Text> </Text>
+        <Text wrap="wrap">
+          {state === 'paired'
+            ? 'The station has its token and can scan now.'
+            : 'On the station, scan the QR code with the station app, or type the code. Single use.'}
+        </Text>
+        {qr ? null : <Text wrap="truncate-end">{`QR: ${qrText}`}</Text>}
+      </Box>
+    </Box>
+  );
+}

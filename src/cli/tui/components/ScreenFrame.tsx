@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Box } from 'ink';
+import type { StatusMessage } from '../hooks/use-action.js';
+import { Footer } from './Footer.js';
+import type { Hint } from './Footer.js';
+import { StatusLine } from './StatusLine.js';
+
+export interface ScreenFrameProps {
+  /** Lines the body may use; it is clipped there so the footer stays put. */
+  height: number;
+  columns: number;
+  status: StatusMessage | undefined;
+  reconnecting?: string | undefined;
+  hints: Hint[];
+  colour: boolean;
+  children: ReactNode;
+}
+
+/** A tab's body, then its status line and the footer with the keys that work on it. */
+export function ScreenFrame(props: ScreenFrameProps) {
+  const { height, columns, status, reconnecting, hints, colour, children } = props;
+  return (
+    <Box flexDirection="column" width={columns}>
+      <Box flexDirection="column" height={height} overflow="hidden">
+        {children}
+      </Box>
+      <StatusLine status={status} reconnecting={reconnecting} colour={colour} columns={columns} />
+      <Footer hints={hints} columns={columns} />
+    </Box>
+  );
+}

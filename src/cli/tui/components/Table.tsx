@@ -1,0 +1,81 @@
+import { Box, Text } from 'ink';
+import { displayWidth, truncate } from '../../output/colour.js';
+
+export interface TableColumn {
+  header: string;
+  /** Fixed width; the one column without a width takes what is left. */
+  width?: number;
+}
+
+export interface TableRow {
+  key: string;
+  cells: string[];
+  /** Shown dimmed (a revoked key or station); the cells say why in words too. */
+  dim?: boolean;
+}
+
+export interface TableProps {
+  columns: TableColumn[];
+  rows: TableRow[];
+  /** Index of the selected row, marked with › (and inverse when colour is on). */
+  selected: number;
+  /** Lines available for rows, header excluded; the rows scroll to keep the selection in view. */
+  height: number;
+  width: number;
+  empty: string;
+  colour: boolean;
+}
+
+const GAP = 2;
+const MARKER = 2;
+
+function widthsOf(columns: TableColumn[], width: number): number[] {
+  const fixed = columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const gaps = GAP * (columns.length - 1) + MARKER;
+  const rest = Math.max(8, width - fixed - gaps);
+  return columns.map((column) => column.width ?? rest);
+}
+
+function cell(text: string, width: number): string {
+  const cut = truncate(text, width);
+  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+}
+
+/** A list of records as aligned columns with a selection, cut to the room it is given. */
+export function Table({ columns, rows, selected, height, width, empty, colour }: TableProps) {
+  const widths = widthsOf(columns, width);
+  const line = (cells: string[]) =>
+    cells
+      .map((text, index) => cell(text, widths[index]!))
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const visible = Math.max(1, height);
+  const start = Math.min(Math.max(0, selected - visible + 1), Math.max(0, rows.length - visible));
+  const shown = rows.slice(start, start + visible);
+  return (
+    <Box flexDirection="column">
+      <Text
+        bold
+        wrap="truncate-end"
+      >{`${' '.repeat(MARKER)}${line(columns.map((c) => c.header))}`}</Text>
+      {rows.length === 0 ? <Text>{`${' '.repeat(MARKER)}${empty}`}</Text> : null}
+      {shown.map((row, offset) => {
+        const isSelected = start + offset === selected;
+        return (
+          <Text
+            key={row.key}
+            wrap="truncate-end"
+            inverse={isSelected && colour}
+            bold={isSelected}
+            dimColor={row.dim && !isSelected}
+          >
+            {`${isSelected ? '› ' : '  '}${line(row.cells)}`}
+          </Text>
+        );
+      })}
+      {rows.length > visible ? (
+        <Text dimColor>{`  ${start + 1}–${start + shown.length} of ${rows.length}`}</Text>
+      ) : null}
+    </Box>
+  );
+}

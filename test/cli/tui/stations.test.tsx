@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDaemon } from '../../helpers/daemon.js';
+import type { RunningDaemon } from '../../helpers/daemon.js';
+import { factoryHttp } from './helpers/factory-http.js';
+import { readQrFromScreen } from './helpers/read-qr.js';
+import { KEY, renderTui } from './helpers/tui-harness.js';
+import type { Tui } from './helpers/tui-harness.js';
+
+let daemon: RunningDaemon;
+let tui: Tui | undefined;
+
+beforeAll(async () => {
+  daemon = await startDaemon();
+});
+afterAll(async () => {
+  await daemon.stop();
+});
+afterEach(async () => {
+  await tui?.close();
+  tui = undefined;
+});
+
+/** Issues a pairing code from the Stations tab and answers the code shown. */
+async function issueCode(ui: Tui, name: string, role: 'produce' | 'stock' | 'dispatch') {
+  await ui.waitFor('n new pairing code');
+  ui.press('n');
+  await ui.waitFor('Station name:');
+  ui.type(name);
+  await ui.waitFor(`Station name: ${name}`);
+  ui.press(KEY.enter);
+  await ui.waitFor('› Role:');
+  ui.press(role[0]!);
+  await ui.waitFor(`[${role}]`);
+  ui.press(KEY.enter);
+  const frame = await ui.waitFor(/Code {5}[A-Z]{4}-[A-Z]{4}/);
+  return /Code {5}([A-Z]{4}-[A-Z]{4})/.exec(frame)![1]!;
+}
+
+describe('factory tui: Stations', () => {
+  it('shows a pairing code with its QR code and notices when the station pairs', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    const code = await issueCode(tui, 'Line 3 packing', 'dispatch');
+    const frame = tui.lastFrame();
+    expect(frame).toContain('Pairing code for “Line 3 packing” (dispatch)');
+    expect(frame).toContain('Expires  in 10:00');
+    expect(frame).toContain('Waiting for “Line 3 packing” to pair…');
+    // The QR on screen carries the server's pairing link, as a phone camera reads it.
+    const settings = await factoryHttp(daemon.url, daemon.apiKey).get('/v1/settings');
+    expect(readQrFromScreen(frame)).toBe(
+      `${String(settings.station_app_scheme)}://pair?code=${code.replace('-', '')}`,
+    );
+
+    // The device pairs on its own, with no token: the screen must notice by itself.
+    const station = await factoryHttp(daemon.url, undefined).post<{ id: string; role: string }>(
+      '/v1/stations/pair',
+      { code },
+    );
+    expect(station.role).toBe('dispatch');
+    const paired = await tui.waitFor('✓ Paired: Line 3 packing');
+    expect(paired).toContain('Expires  used');
+
+    await factoryHttp(daemon.url, daemon.apiKey).post(`/v1/stations/${station.id}/hardware-check`, {
+      input_mode: 'keyboard',
+      suffix: 'enter',
+      passed: false,
+    });
+    tui.press(KEY.escape);
+    await tui.waitFor(/› Line 3 packing\s+dispatch\s+never\s+FAILED just now\s+active/);
+
+    tui.press('r');
+    await tui.waitFor('Revoke station “Line 3 packing” (dispatch)?');
+    tui.press('y');
+    await tui.waitFor('✓ Revoked station “Line 3 packing”');
+    await tui.waitFor(/Line 3 packing\s+dispatch\s+never\s+FAILED just now\s+revoked/);
+    const listed = await factoryHttp(daemon.url, daemon.apiKey).get<{ revoked_at: string | null }>(
+      `/v1/stations/${station.id}`,
+    );
+    expect(listed.revoked_at).not.toBeNull();
+  });
+
+  it('counts down from 10:00 on the injected clock and says when the code expired', async () => {
+    let clock = Date.now();
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey, now: () => new Date(clock) });
+    const code = await issueCode(tui, 'Bay scanner', 'stock');
+    expect(tui.lastFrame()).toContain('Expires  in 10:00');
+
+    clock += 4 * 60_000 + 30_000;
+    await tui.waitFor('Expires  in 05:30');
+    clock += 5 * 60_000 + 29_000;
+    await tui.waitFor('Expires  in 00:01');
+    clock += 1_000;
+    const expired = await tui.waitFor('expired — press n for a new code');
+    expect(expired).toContain('Not paired.');
+    expect(expired).not.toContain('Waiting for');
+
+    tui.press(KEY.enter);
+    await tui.waitFor('n new pairing code');
+    expect(tui.lastFrame()).not.toContain(code);
+  });
+
+  it('keeps a name from being empty before asking for the role', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('n new pairing code');
+    tui.press('n');
+    await tui.waitFor('Station name:');
+    tui.press(KEY.enter);
+    await tui.waitFor('a name is needed');
+    tui.press(KEY.escape);
+    await tui.waitFor('n new pairing code');
+  });
+});

@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY, startDaemon } from '../helpers/daemon.js';
+import type { RunningDaemon } from '../helpers/daemon.js';
+import { factoryHttp } from '../cli/tui/helpers/factory-http.js';
+import { readQrFromScreen } from '../cli/tui/helpers/read-qr.js';
+
+// A tmux server of our own, so nothing here touches anyone else's sessions.
+const SOCKET = `factory-tui-e2e-${process.pid}`;
+const tmux = (...args: string[]) =>
+  execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+
+let daemon: RunningDaemon;
+let dir: string;
+
+beforeAll(async () => {
+  daemon = await startDaemon();
+  dir = mkdtempSync(join(tmpdir(), 'factory-tui-e2e-'));
+});
+afterAll(async () => {
+  try {
+    tmux('kill-server');
+  } catch {
+    // Already gone with its last session.
+  }
+  rmSync(dir, { recursive: true, force: true });
+  await daemon.stop();
+});
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/** Runs `factory tui` in a real terminal of the given size; the exit code lands in a file. */
+function openTerminal(name: string, size: { columns: number; rows: number }, env: string[] = []) {
+  const exitFile = join(dir, `${name}.exit`);
+  const command = [
+    'env',
+    `FACTORY_URL=${quote(daemon.url)}`,
+    `FACTORY_API_KEY=${quote(daemon.apiKey)}`,
+    ...env,
+    quote(process.execPath),
+    quote(FACTORY),
+    'tui',
+    `; echo $? > ${quote(exitFile)}`,
+  ].join(' ');
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(size.columns),
+    '-y',
+    String(size.rows),
+    command,
+  );
+  // Keep the pane after the program ends, to see what it left on the terminal.
+  tmux('set-option', '-t', name, 'remain-on-exit', 'on');
+  const screen = (escapes = false) =>
+    tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name).replace(/\n+$/, '');
+  return {
+    screen,
+    keys: (...keys: string[]) => tmux('send-keys', '-t', name, ...keys),
+    text: (text: string) => tmux('send-keys', '-t', name, '-l', text),
+    waitFor: async (expected: string | RegExp, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const text = screen();
+        if (typeof expected === 'string' ? text.includes(expected) : expected.test(text))
+          return text;
+        if (Date.now() > deadline)
+          throw new Error(`screen never showed ${String(expected)}:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    /** Decodes the QR code on screen, capturing again if a redraw was caught half-way. */
+    readQr: async () => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          return readQrFromScreen(screen());
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+    exitCode: async () => {
+      const deadline = Date.now() + 15_000;
+      while (!existsSync(exitFile) || readFileSync(exitFile, 'utf8').trim() === '') {
+        if (Date.now() > deadline) throw new Error(`factory tui did not exit:\n${screen()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return Number(readFileSync(exitFile, 'utf8').trim());
+    },
+  };
+}
+
+// SGR colour parameters: 30–38, 40–48, 90–97, 100–107 (39 and 49 only reset to the default).
+// eslint-disable-next-line no-control-regex -- matching terminal escapes is the point
+const COLOUR_SGR = /\u001b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+
+describe('factory tui in a real terminal (tmux)', () => {
+  it('issues a pairing code, sees the station pair, and leaves the terminal as it was', async () => {
+    const term = openTerminal('pairing', { columns: 100, rows: 30 });
+    const first = await term.waitFor('n new pairing code');
+    expect(first.split('\n')[0]).toMatch(
+      /^My factory {2}http:\/\/127\.0\.0\.1:\d+ {2}· {2}API key “initial”/,
+    );
+    expect(first).toContain('[2 Stations]');
+
+    term.keys('n');
+    await term.waitFor('Station name:');
+    term.text('Packing 1');
+    await term.waitFor('Station name: Packing 1█');
+    term.keys('Enter');
+    await term.waitFor('› Role:');
+    term.keys('d');
+    await term.waitFor('[dispatch]');
+    term.keys('Enter');
+    // A whole frame: the code and the footer, which is drawn last.
+    const shown = await term.waitFor(/Code {5}[A-Z]{4}-[A-Z]{4}[\s\S]*q quit$/);
+    const code = /Code {5}([A-Z]{4}-[A-Z]{4})/.exec(shown)![1]!;
+    expect(shown).toMatch(/Expires {2}in (10:00|09:5\d)/);
+    // The QR code as the terminal really draws it, read by a real decoder.
+    expect(await term.readQr()).toMatch(
+      new RegExp(`^[a-z][a-z0-9+.-]*://pair\\?code=${code.replace('-', '')}$`),
+    );
+    // With colour allowed, the QR code is pinned to light on black.
+    expect(term.screen(true)).toMatch(COLOUR_SGR);
+
+    await factoryHttp(daemon.url, undefined).post('/v1/stations/pair', { code });
+    await term.waitFor('✓ Paired: Packing 1');
+    term.keys('Escape');
+    await term.waitFor(/› Packing 1\s+dispatch\s+never\s+never checked\s+active/);
+
+    term.keys('3');
+    await term.waitFor(/› stuck_after_days\s+\d+/);
+    term.keys('q');
+    expect(await term.exitCode()).toBe(0);
+    // The UI drew on the alternate screen: the terminal's own screen is back, untouched.
+    const after = term.screen();
+    expect(after).not.toContain('My factory');
+    expect(after).not.toContain('Pairing code');
+  });
+
+  it('fits 80×24 and carries no colour with NO_COLOR', async () => {
+    const term = openTerminal('small', { columns: 80, rows: 24 }, ['NO_COLOR=1']);
+    await term.waitFor('n new pairing code');
+    term.keys('n');
+    await term.waitFor('Station name:');
+    term.text('Goods in');
+    term.keys('Enter');
+    await term.waitFor('› Role:');
+    term.keys('Enter');
+    // A whole frame: the code and the footer, which is drawn last.
+    const shown = await term.waitFor(/Code {5}[A-Z]{4}-[A-Z]{4}[\s\S]*q quit$/);
+    const lines = shown.split('\n');
+    expect(lines[0]).toContain('My factory');
+    expect(lines[1]).toContain('[2 Stations]');
+    expect(lines.at(-1)).toContain('q quit');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(shown).toContain('Waiting for “Goods in” to pair…');
+    expect(term.screen(true)).not.toMatch(COLOUR_SGR);
+
+    term.keys('C-c');
+    expect(await term.exitCode()).toBe(0);
+  });
+});
