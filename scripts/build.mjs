@@ -11,7 +11,9 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 
 function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .toString()
       .trim();
   } catch {
@@ -30,25 +32,27 @@ const entries = {
 };
 
 // Imported by scripts/build-binary.mjs for buildDefines: bundle only when run as a script.
-const runAsScript = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const runAsScript =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 
-if (runAsScript) await build({
-  entryPoints: entries,
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: false,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  external: ['better-sqlite3'],
-  define: buildDefines,
-  plugins,
-  jsx: 'automatic',
-  // CommonJS dependencies inside an ESM bundle still call require() for built-ins.
-  banner: {
-    js: "import { createRequire as __fdCreateRequire } from 'node:module'; const require = __fdCreateRequire(import.meta.url);",
-  },
-});
+if (runAsScript)
+  await build({
+    entryPoints: entries,
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    external: ['better-sqlite3'],
+    define: buildDefines,
+    plugins,
+    jsx: 'automatic',
+    // CommonJS dependencies inside an ESM bundle still call require() for built-ins.
+    banner: {
+      js: "import { createRequire as __fdCreateRequire } from 'node:module'; const require = __fdCreateRequire(import.meta.url);",
+    },
+  });
