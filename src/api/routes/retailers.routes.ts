@@ -1,5 +1,94 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  RETAILER_NAME_MAX,
+  createRetailer,
+  getRetailer,
+  listRetailers,
+  updateRetailer,
+} from '../../core/retailers/retailers.js';
 import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import { IdParams, IsoDateTime, ListOf, ListQuery, Strict } from '../schemas/common.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function retailersRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+const Retailer = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('retailer'),
+  name: Type.String(),
+  code: Type.String(),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+
+const Name = Type.String({ minLength: 1, maxLength: RETAILER_NAME_MAX, pattern: '\\S' });
+/** Case-insensitive on the way in (stored upper-cased); the core checks the exact pattern. */
+const Code = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]*\\s*$',
+});
+
+export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/retailers',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['retailers'],
+        summary: 'Create a retailer; its code is unique in the factory',
+        body: Strict({ name: Name, code: Code }),
+        response: { 200: Retailer },
+      },
+    },
+    async (request) => createRetailer(core, factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/retailers',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary: 'List retailers, newest first',
+        querystring: Type.Object(
+          { ...ListQuery, code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ListOf(Retailer) },
+      },
+    },
+    async (request) => listRetailers(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/retailers/:id',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary: 'One retailer',
+        params: IdParams,
+        response: { 200: Retailer },
+      },
+    },
+    async (request) => getRetailer(core, factoryOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/v1/retailers/:id',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary: 'Rename a retailer or change its code (only the fields sent)',
+        params: IdParams,
+        body: Strict(
+          { name: Type.Optional(Name), code: Type.Optional(Code) },
+          { minProperties: 1 },
+        ),
+        response: { 200: Retailer },
+      },
+    },
+    async (request) => updateRetailer(core, factoryOf(request), request.params.id, request.body),
+  );
+}

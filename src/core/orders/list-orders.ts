@@ -1,0 +1,233 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { OrderStatus } from '../../domain/order-status.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { DB } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { loadLines, selectOrderRows } from './order-queries.js';
+import { toOrderListItem, type OrderListItem } from './order-view.js';
+
+export interface OrderFilters {
+  status?: OrderStatus | undefined;
+  retailer_id?: string | undefined;
+  /** The stored flag: exact when an order last changed, kept current by the scheduler. */
+  stuck?: boolean | undefined;
+  /** `YYYY-MM-DD`: orders needed strictly before that day (orders without a date never match). */
+  needed_by_before?: string | undefined;
+  /** Any ISO 8601 instant: orders changed at or after it. */
+  updated_since?: string | undefined;
+  order_no?: string | undefined;
+}
+
+type IdQuery = SelectQueryBuilder<DB, 'orders', { id: string }>;
+
+/** What every id query of one page shares: the factory, the cursor, and the base query. */
+interface Scope {
+  db: Kysely<DB>;
+  factoryId: string;
+  startingAfter: string | undefined;
+  /** Ids of the factory's orders past the cursor. */
+  base: () => IdQuery;
+}
+type Column = 'status' | 'retailer_id' | 'stuck' | 'needed_by' | 'updated_at' | 'order_no';
+
+interface Filter {
+  column: Column;
+  op: '=' | '<' | '>=';
+  value: string | number;
+  /** Its index gives rows in id order (equality), or must be read whole and sorted (range). */
+  kind: 'equality' | 'range';
+}
+
+/** Matches counted per filter before choosing which index reads the page. */
+const PROBE_LIMIT = 2_000;
+/** Rows walked in id order before a date range's own index is read instead. */
+const WALK_LIMIT = 1_000;
+/** An equality filter with at most this many matches may be walked to its end. */
+const FULL_WALK_LIMIT = 20_000;
+
+/**
+ * GET /v1/orders: newest first, keyset pages on the id. Items are the list shape (no pieces, no
+ * scans) with `stuck` exact at the clock's now.
+ *
+ * Every filter has an index ending with the id. The page's ids are read first, from the orders
+ * table alone, through one index chosen here rather than by the query planner (which, without
+ * statistics, readily sorts half the table for a date range): each filter's matches are counted
+ * up to PROBE_LIMIT from its index alone, and the filter with the fewest drives the page. An
+ * equality filter's index is walked in id order; a date range's index is read whole (at most
+ * PROBE_LIMIT ids) and sorted. When every filter matches more than that, the least common
+ * equality filter's index (or the table) is walked in id order, where matches are usually dense;
+ * with a date range among the filters that walk stops WALK_LIMIT rows deep (the range's matches
+ * may all be far back); then an equality filter with at most FULL_WALK_LIMIT matches is walked to
+ * its end, or else the range is read from its index: `needed_by` date by date (`readByDay`),
+ * `updated_at` whole. The other filters are checked row by row. Then the page's
+ * rows are read with their retailers.
+ */
+export async function listOrders(
+  ctx: CoreContext,
+  factoryId: string,
+  params: PageParams & OrderFilters,
+): Promise<Page<OrderListItem>> {
+  const filters: Filter[] = [];
+  const add = (column: Column, op: Filter['op'], value: string | number | undefined) => {
+    if (value === undefined) return;
+    filters.push({ column, op, value, kind: op === '=' ? 'equality' : 'range' });
+  };
+  add('order_no', '=', params.order_no);
+  add('retailer_id', '=', params.retailer_id);
+  add('status', '=', params.status);
+  add('stuck', '=', params.stuck === undefined ? undefined : params.stuck ? 1 : 0);
+  add('needed_by', '<', params.needed_by_before);
+  add(
+    'updated_at',
+    '>=',
+    params.updated_since === undefined ? undefined : new Date(params.updated_since).toISOString(),
+  );
+
+  const base = (): IdQuery =>
+    ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('factory_id', '=', factoryId)
+      .$if(params.starting_after !== undefined, (qb) =>
+        qb.where('id', '<', params.starting_after!),
+      );
+
+  const scope: Scope = { db: ctx.db, factoryId, startingAfter: params.starting_after, base };
+  const ids = await pageIds(scope, filters, params.limit + 1);
+  if (ids.length === 0) return toPage([], params);
+
+  const rows = await selectOrderRows(ctx.db)
+    .where('o.factory_id', '=', factoryId)
+    .where('o.id', 'in', ids)
+    .orderBy('o.id', 'desc')
+    .execute();
+  const lines = await loadLines(ctx.db, factoryId, ids.slice(0, params.limit));
+  const now = ctx.clock.now();
+  return toPage(rows, params, (row) => toOrderListItem(row, lines.get(row.id) ?? [], now));
+}
+
+/**
+ * A filter as a condition. Only the driving filter may use its index: the others are written
+ * so that no index applies to them (`coalesce(col, null)` is the column's own value), which
+ * leaves the database one way to read the page.
+ */
+function where(qb: IdQuery, f: Filter, indexed: boolean): IdQuery {
+  const column = indexed ? sql.ref(f.column) : sql`coalesce(${sql.ref(f.column)}, null)`;
+  return qb.where(column, f.op, f.value);
+}
+
+/**
+ * The ids of one page (newest first), read through the index of at most one filter: the one
+ * chosen here.
+ */
+async function pageIds(scope: Scope, filters: readonly Filter[], limit: number): Promise<string[]> {
+  const { db, base } = scope;
+  const read = async (driver: Filter | undefined, query = base()) => {
+    const rows = await filters
+      .reduce((qb, f) => where(qb, f, f === driver), query)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+  if (filters.length === 0) return read(undefined);
+  // A number names at most a few orders: nothing beats its index.
+  const byNumber = filters.find((f) => f.column === 'order_no');
+  if (byNumber) return read(byNumber);
+  if (filters.length === 1 && filters[0]!.kind === 'equality') return read(filters[0]);
+
+  /** Matches of one filter, counted from its index alone, up to `cap + 1`. */
+  const countUpTo = async (f: Filter, cap: number) => {
+    const probe = await db
+      .selectFrom(
+        where(base(), f, true)
+          .limit(cap + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(probe.n);
+  };
+  const counted: { filter: Filter; matches: number }[] = [];
+  for (const f of filters) counted.push({ filter: f, matches: await countUpTo(f, PROBE_LIMIT) });
+  counted.sort((a, b) => a.matches - b.matches);
+  if (counted[0]!.matches <= PROBE_LIMIT) return read(counted[0]!.filter);
+
+  // Every filter matches many orders: walk newest first along the least common equality filter
+  // (or the table), where matches are usually dense...
+  const walker = counted.find((c) => c.filter.kind === 'equality')?.filter;
+  const range = counted.find((c) => c.filter.kind === 'range')?.filter;
+  if (!range) return read(walker);
+  // ...but only WALK_LIMIT rows deep: a date range's matches may all lie far back in history.
+  // Past that, its index is read whole instead (index only, then the newest kept).
+  const boundary = await (walker ? where(base(), walker, true) : base())
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(WALK_LIMIT - 1)
+    .executeTakeFirst();
+  if (!boundary) return read(walker);
+  const walked = await read(walker, base().where('id', '>=', boundary.id));
+  if (walked.length >= limit) return walked;
+  // The matches are older. An equality filter of moderate size is walked to its end: bounded,
+  // and cheaper than a date-by-date read in which that filter is rare on most days.
+  if (walker && (await countUpTo(walker, FULL_WALK_LIMIT)) <= FULL_WALK_LIMIT) return read(walker);
+  return range.column === 'needed_by' ? readByDay(scope, range, filters, limit) : read(range);
+}
+
+/**
+ * The newest ids among orders needed before a date, without reading every such order: there
+ * are few distinct dates. The page's ids come from at most `limit` dates — those whose newest
+ * matching order is newest — because any other date's orders are older than that many others.
+ * So: one statement finds each date's newest matching id (a seek per date), then the best dates
+ * give their newest ids, in turn, until no remaining date can beat the page.
+ */
+async function readByDay(
+  scope: Scope,
+  range: Filter,
+  filters: readonly Filter[],
+  limit: number,
+): Promise<string[]> {
+  const { db, factoryId, startingAfter, base } = scope;
+  const others = filters.filter((f) => f !== range);
+  const conditions = [
+    ...(startingAfter === undefined ? [] : [sql`p.id < ${startingAfter}`]),
+    // Not indexable, as in `where`: each day is read through the needed_by index alone.
+    ...others.map(
+      (f) => sql`coalesce(${sql.ref(`p.${f.column}`)}, null) ${sql.raw(f.op)} ${f.value}`,
+    ),
+  ];
+  const also = conditions.length === 0 ? sql`` : sql` and ${sql.join(conditions, sql` and `)}`;
+  const best = await sql<{ day: string; newest: string }>`
+    with recursive days (day) as (
+      select max(needed_by) from orders where factory_id = ${factoryId} and needed_by < ${range.value}
+      union all
+      select (select max(d.needed_by) from orders d
+              where d.factory_id = ${factoryId} and d.needed_by < days.day)
+      from days where days.day is not null
+    ),
+    -- Materialized so that each day's seek runs once (inlined, it would run per reference).
+    per_day as materialized (
+      select day, (select p.id from orders p
+                   where p.factory_id = ${factoryId} and p.needed_by = days.day${also}
+                   order by p.id desc limit 1) as newest
+      from days where day is not null
+    )
+    select day, newest from per_day
+    where newest is not null
+    order by newest desc
+    limit ${limit}`.execute(db);
+
+  const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  let ids: string[] = [];
+  for (const { day, newest } of best.rows) {
+    // Days come newest first: once the page is full of newer ids, no later day can add one.
+    if (ids.length >= limit && ids[limit - 1]! > newest) break;
+    const rows = await others
+      .reduce((qb, f) => where(qb, f, false), base().where('needed_by', '=', day))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    ids = [...ids, ...rows.map((r) => r.id)].sort(newestFirst).slice(0, limit);
+  }
+  return ids;
+}

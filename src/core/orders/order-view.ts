@@ -1,0 +1,257 @@
+import type { Kysely } from 'kysely';
+import { AppError, notFound } from '../../domain/errors.js';
+import { isIdOf } from '../../domain/ids.js';
+import type { OrderStatus, PieceStatus } from '../../domain/order-status.js';
+import { isStuck } from '../../domain/stuck.js';
+import type { DB } from '../../store/schema.js';
+import { loadLines, selectOrderRows, type LineRow, type OrderRow } from './order-queries.js';
+
+export interface OrderLine {
+  sku: string;
+  colour: string | null;
+  qty: number;
+  pieces_per_unit: number;
+  piece_names: string[] | null;
+}
+
+/** An order as lists, events and scan answers show it: everything but pieces and scans. */
+export interface OrderListItem {
+  id: string;
+  object: 'order';
+  order_no: string;
+  status: OrderStatus;
+  source: 'api' | 'upload';
+  retailer_id: string;
+  retailer_name: string;
+  retailer_code: string;
+  production_date: string | null;
+  needed_by: string | null;
+  /** The first line's fields (spec 2.1); `lines` has them all. */
+  sku: string;
+  colour: string | null;
+  qty: number;
+  pieces_per_unit: number;
+  items: string;
+  lines: OrderLine[];
+  pieces_total: number;
+  pieces_scanned: number;
+  pieces_in_stock: number;
+  pieces_dispatched: number;
+  piece_states: PieceStatus[];
+  stuck: boolean;
+  created_at: string;
+  updated_at: string;
+  produced_at: string | null;
+  in_stock_at: string | null;
+  dispatched_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface PieceView {
+  id: string;
+  barcode: string;
+  line_no: number;
+  unit_no: number;
+  piece_no: number;
+  piece_name: string | null;
+  status: PieceStatus;
+  location: string | null;
+  produced_at: string | null;
+  in_stock_at: string | null;
+  dispatched_at: string | null;
+  label_printed_at: string | null;
+}
+
+export interface ScanView {
+  id: string;
+  event: string;
+  accepted: boolean;
+  reason: string | null;
+  location: string | null;
+  /** The station's name when the scan was recorded. */
+  station: string;
+  station_id: string;
+  barcode: string;
+  piece_id: string | null;
+  /** When the station says it read the barcode (buffered scans), if it said. */
+  scanned_at: string | null;
+  at: string;
+}
+
+/** GET /v1/orders/{id}: the order with every piece and its pieces' scan history. */
+export interface OrderView extends OrderListItem {
+  pieces: PieceView[];
+  scans: ScanView[];
+}
+
+const toLine = (row: LineRow): OrderLine => ({
+  sku: row.sku,
+  colour: row.colour,
+  qty: row.qty,
+  pieces_per_unit: row.pieces_per_unit,
+  piece_names: row.piece_names === null ? null : (JSON.parse(row.piece_names) as string[]),
+});
+
+/**
+ * Maps an order row and its lines (in line order) to the list shape. `stuck` is exact at `now`,
+ * whatever the stored column says.
+ */
+export function toOrderListItem(
+  row: OrderRow,
+  lines: readonly LineRow[],
+  now: Date,
+): OrderListItem {
+  const first = lines[0];
+  if (!first) throw new Error(`order ${row.id} has no lines`);
+  const status = row.status as OrderStatus;
+  return {
+    id: row.id,
+    object: 'order',
+    order_no: row.order_no,
+    status,
+    source: row.source,
+    retailer_id: row.retailer_id,
+    retailer_name: row.retailer_name,
+    retailer_code: row.retailer_code,
+    production_date: row.production_date,
+    needed_by: row.needed_by,
+    sku: first.sku,
+    colour: first.colour,
+    qty: first.qty,
+    pieces_per_unit: first.pieces_per_unit,
+    items: row.items,
+    lines: lines.map(toLine),
+    pieces_total: row.pieces_total,
+    pieces_scanned: row.pieces_scanned,
+    pieces_in_stock: row.pieces_in_stock,
+    pieces_dispatched: row.pieces_dispatched,
+    piece_states: JSON.parse(row.piece_states) as PieceStatus[],
+    stuck: isStuck({
+      status,
+      produced_at: row.produced_at,
+      now,
+      stuck_after_days: row.stuck_after_days,
+    }),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    produced_at: row.produced_at,
+    in_stock_at: row.in_stock_at,
+    dispatched_at: row.dispatched_at,
+    cancelled_at: row.cancelled_at,
+  };
+}
+
+/**
+ * Finds an order by id, or by `order_no` when that number is unique in the factory (or, with
+ * `retailerId`, within that retailer). Not found → 404; a number several retailers use → 409
+ * `order_no_ambiguous`.
+ */
+export async function findOrderRow(
+  db: Kysely<DB>,
+  factoryId: string,
+  idOrOrderNo: string,
+  retailerId?: string,
+): Promise<OrderRow> {
+  const base = () =>
+    selectOrderRows(db)
+      .where('o.factory_id', '=', factoryId)
+      .$if(retailerId !== undefined, (qb) => qb.where('o.retailer_id', '=', retailerId!));
+  if (isIdOf('order', idOrOrderNo)) {
+    const row = await base().where('o.id', '=', idOrOrderNo).executeTakeFirst();
+    if (row) return row;
+  }
+  const rows = await base().where('o.order_no', '=', idOrOrderNo).limit(2).execute();
+  if (rows.length > 1) {
+    throw new AppError('order_no_ambiguous', {
+      param: 'id',
+      message: `Several retailers have an order numbered ${idOrOrderNo}; use the order id.`,
+    });
+  }
+  if (!rows[0]) throw notFound('order', 'id');
+  return rows[0];
+}
+
+/** One order in the list shape, read inside the caller's transaction or from the database. */
+export async function loadOrderListItem(
+  db: Kysely<DB>,
+  factoryId: string,
+  orderId: string,
+  now: Date,
+): Promise<OrderListItem> {
+  const row = await findOrderRow(db, factoryId, orderId);
+  const lines = await loadLines(db, factoryId, [row.id]);
+  return toOrderListItem(row, lines.get(row.id) ?? [], now);
+}
+
+/**
+ * Runs reads on one connection without interleaving, so the order, its pieces and its scans are
+ * one consistent picture; inside a transaction that is already the case.
+ */
+function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? read(db) : db.connection().execute(read);
+}
+
+/**
+ * The full order: list shape plus `pieces` (by unit, then piece) and `scans` (its pieces' scans,
+ * oldest first). Four queries whatever the order's size. `retailerId` restricts the lookup to
+ * that retailer's orders (the retailer portal): any other order is 404.
+ */
+export function getOrder(
+  db: Kysely<DB>,
+  factoryId: string,
+  idOrOrderNo: string,
+  options: { now: Date; retailerId?: string },
+): Promise<OrderView> {
+  return consistently(db, async (conn) => {
+    const row = await findOrderRow(conn, factoryId, idOrOrderNo, options.retailerId);
+    const lines = await loadLines(conn, factoryId, [row.id]);
+    const pieces = await conn
+      .selectFrom('pieces')
+      .select([
+        'id',
+        'barcode',
+        'line_no',
+        'unit_no',
+        'piece_no',
+        'piece_name',
+        'status',
+        'location',
+        'produced_at',
+        'in_stock_at',
+        'dispatched_at',
+        'label_printed_at',
+      ])
+      .where('order_id', '=', row.id)
+      .where('factory_id', '=', factoryId)
+      .orderBy('unit_no')
+      .orderBy('piece_no')
+      .execute();
+    const scanRows = await conn
+      .selectFrom('scans')
+      .select([
+        'id',
+        'event',
+        'accepted',
+        'reason',
+        'location',
+        'station_name as station',
+        'station_id',
+        'barcode',
+        'piece_id',
+        'scanned_at',
+        'at',
+      ])
+      .where('order_id', '=', row.id)
+      .where('factory_id', '=', factoryId)
+      .orderBy('id')
+      .execute();
+    // Rows already have the answer's field names; only `accepted` needs its boolean.
+    const scans = scanRows as unknown as ScanView[];
+    for (const scan of scans) scan.accepted = (scan.accepted as unknown) === 1;
+    return {
+      ...toOrderListItem(row, lines.get(row.id) ?? [], options.now),
+      pieces: pieces as PieceView[],
+      scans,
+    };
+  });
+}

@@ -1,0 +1,189 @@
+import type { Kysely } from 'kysely';
+import { AppError, invalid, notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { DB, RetailerTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+
+/**
+ * Retailer codes: 1–20 of `A-Z`, `0-9`, `-` and `_`, starting with a letter or digit. Input is
+ * trimmed and upper-cased first, so `acme-uk` is stored and matched as `ACME-UK`; CSV uploads
+ * and order pushes name retailers by this code.
+ */
+export const RETAILER_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
+export const RETAILER_NAME_MAX = 200;
+
+export interface RetailerView {
+  id: string;
+  object: 'retailer';
+  name: string;
+  code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const normalizeRetailerCode = (code: string): string => code.trim().toUpperCase();
+
+const toView = (row: RetailerTable): RetailerView => ({
+  id: row.id,
+  object: 'retailer',
+  name: row.name,
+  code: row.code,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+function checkedName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > RETAILER_NAME_MAX) {
+    throw invalid('name', `name must be 1 to ${RETAILER_NAME_MAX} characters.`);
+  }
+  return trimmed;
+}
+
+function checkedCode(code: string): string {
+  const normalized = normalizeRetailerCode(code);
+  if (!RETAILER_CODE_PATTERN.test(normalized)) {
+    throw invalid(
+      'code',
+      'code must be 1 to 20 letters, digits, "-" or "_", starting with a letter or digit.',
+    );
+  }
+  return normalized;
+}
+
+async function assertCodeFree(
+  db: Kysely<DB>,
+  factoryId: string,
+  code: string,
+  exceptId?: string,
+): Promise<void> {
+  const clash = await db
+    .selectFrom('retailers')
+    .select('id')
+    .where('factory_id', '=', factoryId)
+    .where('code', '=', code)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId!))
+    .executeTakeFirst();
+  if (clash) {
+    throw new AppError('retailer_exists', {
+      param: 'code',
+      message: `A retailer with code ${code} already exists.`,
+    });
+  }
+}
+
+export function createRetailer(
+  ctx: CoreContext,
+  factoryId: string,
+  input: { name: string; code: string },
+): Promise<RetailerView> {
+  const name = checkedName(input.name);
+  const code = checkedCode(input.code);
+  return transact(ctx, async (tx) => {
+    await assertCodeFree(tx.trx, factoryId, code);
+    const row: RetailerTable = {
+      id: newId('retailer', tx.now),
+      factory_id: factoryId,
+      name,
+      code,
+      created_at: tx.nowIso,
+      updated_at: tx.nowIso,
+    };
+    await tx.trx.insertInto('retailers').values(row).execute();
+    return toView(row);
+  });
+}
+
+export async function listRetailers(
+  ctx: CoreContext,
+  factoryId: string,
+  params: PageParams & { code?: string | undefined },
+): Promise<Page<RetailerView>> {
+  const rows = await ctx.db
+    .selectFrom('retailers')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .$if(params.code !== undefined, (qb) =>
+      qb.where('code', '=', normalizeRetailerCode(params.code!)),
+    )
+    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  return toPage(rows, params, toView);
+}
+
+export async function getRetailer(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<RetailerView> {
+  const row = await findRetailerById(ctx.db, factoryId, id);
+  if (!row) throw notFound('retailer', 'id');
+  return toView(row);
+}
+
+/** PATCH: only the fields sent change; a new code must be free in the factory. */
+export function updateRetailer(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+  patch: { name?: string; code?: string },
+): Promise<RetailerView> {
+  const name = patch.name === undefined ? undefined : checkedName(patch.name);
+  const code = patch.code === undefined ? undefined : checkedCode(patch.code);
+  return transact(ctx, async (tx) => {
+    const row = await findRetailerById(tx.trx, factoryId, id);
+    if (!row) throw notFound('retailer', 'id');
+    if (code !== undefined && code !== row.code) await assertCodeFree(tx.trx, factoryId, code, id);
+    const next: RetailerTable = {
+      ...row,
+      name: name ?? row.name,
+      code: code ?? row.code,
+      updated_at: tx.nowIso,
+    };
+    await tx.trx
+      .updateTable('retailers')
+      .set({ name: next.name, code: next.code, updated_at: next.updated_at })
+      .where('factory_id', '=', factoryId)
+      .where('id', '=', id)
+      .execute();
+    return toView(next);
+  });
+}
+
+export function findRetailerById(
+  db: Kysely<DB>,
+  factoryId: string,
+  id: string,
+): Promise<RetailerTable | undefined> {
+  return db
+    .selectFrom('retailers')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Retailers of the factory by code (codes given in any case), keyed by their stored code. */
+export async function findRetailersByCode(
+  db: Kysely<DB>,
+  factoryId: string,
+  codes: readonly string[],
+): Promise<Map<string, RetailerTable>> {
+  const wanted = [...new Set(codes.map(normalizeRetailerCode))];
+  const found = new Map<string, RetailerTable>();
+  // Chunked: SQLite bounds the number of bound parameters per statement.
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom('retailers')
+      .selectAll()
+      .where('factory_id', '=', factoryId)
+      .where('code', 'in', wanted.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.code, row);
+  }
+  return found;
+}

@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { addRetailer, count, pushOrder } from '../core/orders/fixtures.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+  await addRetailer(t, 'ACME');
+  await addRetailer(t, 'BETA', 'Beta Beds');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const upload = (csv: string, query = '', headers: Record<string, string> = {}) =>
+  t.request('POST', `/v1/orders/upload${query}`, {
+    payload: csv,
+    headers: { 'content-type': 'text/csv', ...headers },
+  });
+
+const nothingWritten = () => {
+  expect(count(t, 'orders')).toBe(0);
+  expect(count(t, 'pieces')).toBe(0);
+  expect(count(t, 'events')).toBe(0);
+};
+
+describe('POST /v1/orders/upload', () => {
+  it('reads BOM, CRLF, quoted fields and commas in names; rows of one order become its lines', async () => {
+    const csv =
+      '\uFEFFOrder_No,Retailer_Code,SKU,Colour,Qty,Pieces_Per_Unit,Production_Date,Needed_By,Piece_Names\r\n' +
+      'PO-1,acme,SOFA-3S,"Grey, dark",2,3,2026-01-10,2026-02-01,"Frame|Cushions, loose|Legs ""short"""\r\n' +
+      'PO-1,ACME,STOOL,,1,1,2026-01-10,2026-02-01,\r\n' +
+      '\r\n' +
+      'PO-2,BETA,"BED\nKING",Oak,1,2,,,\r\n';
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ object: 'upload', dry_run: false, orders_created: 2 });
+    expect(
+      body.orders.map((o: { order_no: string; retailer_code: string }) => [
+        o.order_no,
+        o.retailer_code,
+      ]),
+    ).toEqual([
+      ['PO-1', 'ACME'],
+      ['PO-2', 'BETA'],
+    ]);
+
+    const po1 = (await t.request('GET', `/v1/orders/${body.orders[0].id}`)).json();
+    expect(po1).toMatchObject({
+      source: 'upload',
+      production_date: '2026-01-10',
+      needed_by: '2026-02-01',
+      items: 'SOFA-3S Grey, dark, STOOL',
+      pieces_total: 7,
+      lines: [
+        {
+          sku: 'SOFA-3S',
+          colour: 'Grey, dark',
+          qty: 2,
+          pieces_per_unit: 3,
+          piece_names: ['Frame', 'Cushions, loose', 'Legs "short"'],
+        },
+        { sku: 'STOOL', colour: null, qty: 1, pieces_per_unit: 1, piece_names: null },
+      ],
+    });
+    expect(
+      po1.pieces.map((p: { unit_no: number; piece_name: string | null }) => [
+        p.unit_no,
+        p.piece_name,
+      ]),
+    ).toEqual([
+      [1, 'Frame'],
+      [1, 'Cushions, loose'],
+      [1, 'Legs "short"'],
+      [2, 'Frame'],
+      [2, 'Cushions, loose'],
+      [2, 'Legs "short"'],
+      [3, null],
+    ]);
+    const po2 = (await t.request('GET', `/v1/orders/${body.orders[1].id}`)).json();
+    expect(po2).toMatchObject({ sku: 'BED\nKING', production_date: null, needed_by: null });
+    expect(count(t, 'events')).toBe(2);
+  });
+
+  it('writes nothing for a bad row and names every row and column at fault', async () => {
+    await pushOrder(t, { order_no: 'OLD', retailer_code: 'ACME' });
+    const before = count(t, 'orders');
+    const csv = [
+      'order_no,retailer_code,sku,colour,qty,pieces_per_unit,needed_by,piece_names',
+      'PO-1,ACME,SOFA,,2,1,2026-02-01,', // row 2: fine
+      'PO-1,ACME,STOOL,,1,1,2026-02-02,', // row 3: needed_by differs from row 2
+      'PO-2,ACME,,Red,two,1,,', // row 4: sku missing, qty not a number
+      'PO-3,NOPE,SOFA,,1,1,,', // row 5: unknown retailer
+      'OLD,acme,SOFA,,1,1,,', // row 6: ACME already has OLD
+      'PO-4,ACME,SOFA,,1,2,2026-02-30,Frame', // row 7: bad date, one name for two pieces
+      'PO-5,BETA,SOFA,,0,1,,', // row 8: qty 0
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.code).toBe('invalid_csv');
+    expect(error.type).toBe('invalid_request_error');
+    const found = error.errors.map((e: { row: number; column?: string; code: string }) => [
+      e.row,
+      e.column,
+      e.code,
+    ]);
+    expect(found).toEqual([
+      [3, 'needed_by', 'inconsistent_order'],
+      [4, 'sku', 'required'],
+      [4, 'qty', 'invalid_integer'],
+      [5, 'retailer_code', 'unknown_retailer'],
+      [6, 'order_no', 'order_exists'],
+      [7, 'needed_by', 'invalid_date'],
+      [7, 'piece_names', 'piece_names_mismatch'],
+      [8, 'qty', 'invalid_value'],
+    ]);
+    for (const e of error.errors) expect(typeof e.message).toBe('string');
+    expect(error.message).toContain('8 errors');
+    expect(count(t, 'orders')).toBe(before);
+  });
+
+  it('checks a dry run fully and writes nothing', async () => {
+    const csv =
+      'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,2,3\nPO-2,BETA,BED,1,1\n';
+    const res = await upload(csv, '?dry_run=true');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      object: 'upload',
+      dry_run: true,
+      orders_created: 0,
+      orders: [
+        { id: null, order_no: 'PO-1', retailer_code: 'ACME', pieces_total: 6 },
+        { id: null, order_no: 'PO-2', retailer_code: 'BETA', pieces_total: 1 },
+      ],
+    });
+    nothingWritten();
+    const bad = await upload(
+      'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ZED,SOFA,2,3\n',
+      '?dry_run=true',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.errors[0]).toMatchObject({
+      row: 2,
+      column: 'retailer_code',
+      code: 'unknown_retailer',
+    });
+  });
+
+  it('refuses a wrong header, an unreadable file and a non-CSV body', async () => {
+    const header = await upload('order_no,retailer,sku,qty,qty\nPO-1,ACME,S,1,1\n');
+    expect(header.statusCode).toBe(400);
+    expect(
+      header
+        .json()
+        .error.errors.map((e: { row: number; column: string; code: string }) => [
+          e.row,
+          e.column,
+          e.code,
+        ]),
+    ).toEqual([
+      [1, 'retailer', 'unknown_column'],
+      [1, 'qty', 'duplicate_column'],
+      [1, 'retailer_code', 'missing_column'],
+      [1, 'pieces_per_unit', 'missing_column'],
+    ]);
+
+    const unclosed = await upload(
+      'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,"SOFA,1,1\n',
+    );
+    expect(unclosed.statusCode).toBe(400);
+    expect(unclosed.json().error.errors[0]).toMatchObject({ row: 2, code: 'malformed_csv' });
+
+    const empty = await upload('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.errors[0]).toMatchObject({ row: 1, code: 'missing_header' });
+
+    const cells = await upload(
+      'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,1\n',
+    );
+    expect(cells.json().error.errors[0]).toMatchObject({ row: 2, code: 'column_count' });
+
+    const json = await t.request('POST', '/v1/orders/upload', { body: { order_no: 'X' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error.code).toBe('unsupported_media_type');
+    nothingWritten();
+  });
+
+  it('answers 413 beyond 50,000 rows', async () => {
+    const rows = ['order_no,retailer_code,sku,qty,pieces_per_unit'];
+    for (let i = 0; i < 50_001; i++) rows.push(`P${i},ACME,S,1,1`);
+    const res = await upload(rows.join('\n'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+    nothingWritten();
+  });
+
+  it('replays an upload sent again with the same Idempotency-Key', async () => {
+    const csv = 'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,1,1\n';
+    const first = await upload(csv, '', { 'idempotency-key': 'file-1' });
+    const again = await upload(csv, '', { 'idempotency-key': 'file-1' });
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(count(t, 'orders')).toBe(1);
+  });
+});

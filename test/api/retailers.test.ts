@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
+import { addRetailer, pushOrder } from '../core/orders/fixtures.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('retailers', () => {
+  it('creates, reads, lists and renames a retailer; codes are stored upper-cased', async () => {
+    const res = await t.request('POST', '/v1/retailers', {
+      body: { name: ' Acme Furniture ', code: 'acme-uk' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const acme = res.json();
+    expect(acme).toEqual({
+      id: expect.stringMatching(/^rtl_[0-9A-Z]{26}$/),
+      object: 'retailer',
+      name: 'Acme Furniture',
+      code: 'ACME-UK',
+      created_at: t.clock.now().toISOString(),
+      updated_at: t.clock.now().toISOString(),
+    });
+    expect((await t.request('GET', `/v1/retailers/${acme.id}`)).json()).toEqual(acme);
+
+    t.clock.advance(1000);
+    const patched = await t.request('PATCH', `/v1/retailers/${acme.id}`, {
+      body: { name: 'Acme Ltd' },
+    });
+    expect(patched.json()).toMatchObject({
+      name: 'Acme Ltd',
+      code: 'ACME-UK',
+      updated_at: t.clock.now().toISOString(),
+    });
+    // Orders show the retailer's current name and code.
+    const order = await pushOrder(t, { order_no: 'PO-1', retailer_code: 'Acme-UK' });
+    await t.request('PATCH', `/v1/retailers/${acme.id}`, { body: { code: 'ACME' } });
+    expect((await t.request('GET', `/v1/orders/${order.id}`)).json()).toMatchObject({
+      retailer_name: 'Acme Ltd',
+      retailer_code: 'ACME',
+    });
+
+    const ids: string[] = [acme.id];
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(1);
+      ids.push((await addRetailer(t, `R${i}`, `Retailer ${i}`)).id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; next_cursor: string | null } = (
+        await t.request('GET', `/v1/retailers?limit=2${cursor ? `&starting_after=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.data.map((r) => r.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(ids.reverse());
+    expect(
+      (await t.request('GET', '/v1/retailers?code=r2'))
+        .json()
+        .data.map((r: { code: string }) => r.code),
+    ).toEqual(['R2']);
+  });
+
+  it('refuses a code already used in the factory (409) and invalid names or codes (400)', async () => {
+    const acme = await addRetailer(t, 'ACME');
+    const beta = await addRetailer(t, 'BETA');
+    const dup = await t.request('POST', '/v1/retailers', { body: { name: 'Other', code: 'acme' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toMatchObject({ code: 'retailer_exists', param: 'code' });
+    const clash = await t.request('PATCH', `/v1/retailers/${beta.id}`, { body: { code: 'ACME' } });
+    expect(clash.statusCode).toBe(409);
+    // Keeping its own code is no clash.
+    expect(
+      (await t.request('PATCH', `/v1/retailers/${acme.id}`, { body: { code: 'acme' } })).statusCode,
+    ).toBe(200);
+
+    const bad: [unknown, string][] = [
+      [{ name: 'X', code: 'has space' }, 'code'],
+      [{ name: 'X', code: '-LEAD' }, 'code'],
+      [{ name: 'X', code: 'A'.repeat(21) }, 'code'],
+      [{ name: '   ', code: 'OK' }, 'name'],
+      [{ code: 'OK' }, 'name'],
+      [{ name: 'X', code: 'OK', extra: 1 }, 'extra'],
+    ];
+    for (const [body, param] of bad) {
+      const res = await t.request('POST', '/v1/retailers', { body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.param).toBe(param);
+    }
+    expect((await t.request('PATCH', `/v1/retailers/${acme.id}`, { body: {} })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("keeps factories apart: another factory's retailer is 404 and its codes are its own", async () => {
+    const acme = await addRetailer(t, 'ACME');
+    const other = await createSecondFactory(t.core);
+    expect(
+      (await t.request('GET', `/v1/retailers/${acme.id}`, { token: other.apiKey })).statusCode,
+    ).toBe(404);
+    const patch = await t.request('PATCH', `/v1/retailers/${acme.id}`, {
+      token: other.apiKey,
+      body: { name: 'Mine' },
+    });
+    expect(patch.statusCode).toBe(404);
+    const same = await t.request('POST', '/v1/retailers', {
+      token: other.apiKey,
+      body: { name: 'Acme', code: 'ACME' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(
+      (await t.request('GET', '/v1/retailers', { token: other.apiKey })).json().data,
+    ).toHaveLength(1);
+  });
+});

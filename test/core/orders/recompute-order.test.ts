@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder } from '../../../src/core/orders/create-order.js';
+import { getOrder } from '../../../src/core/orders/order-view.js';
+import { recomputeOrder } from '../../../src/core/orders/recompute-order.js';
+import { createRetailer } from '../../../src/core/retailers/retailers.js';
+import { transact } from '../../../src/core/transaction.js';
+import { DAY } from '../../../src/domain/clock.js';
+import { PIECE_STATUSES, type PieceStatus } from '../../../src/domain/order-status.js';
+import { makeTestApp, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+let retailerId: string;
+let orderCount = 0;
+beforeAll(async () => {
+  t = await makeTestApp();
+  retailerId = (await createRetailer(t.core, t.factoryId, { name: 'Acme', code: 'ACME' })).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** DESIGN §5 "Order status", written out independently of the domain code. */
+function expectedStatus(cancelled: boolean, statuses: PieceStatus[]): string {
+  if (cancelled) return 'cancelled';
+  const rest = statuses.filter((s) => s !== 'written_off');
+  if (rest.every((s) => s === 'dispatched')) return 'dispatched';
+  if (rest.some((s) => s === 'dispatched' || s === 'returned')) return 'partially_dispatched';
+  if (rest.every((s) => s === 'in_stock')) return 'in_stock';
+  const made = (s: PieceStatus) => s === 'produced' || s === 'in_stock';
+  if (rest.every(made)) return 'produced';
+  if (rest.some(made)) return 'in_production';
+  return 'awaiting_production';
+}
+
+const liveStatus = fc.constantFrom(...PIECE_STATUSES.filter((s) => s !== 'cancelled'));
+const piece = fc.record({ status: liveStatus, scanned: fc.boolean() });
+/** One change to the pieces, some time after the previous one. */
+const step = (n: number) =>
+  fc.record({
+    pieces: fc.array(piece, { minLength: n, maxLength: n }),
+    after: fc.integer({ min: 0, max: 20 * DAY }),
+  });
+const scenario = fc.integer({ min: 1, max: 6 }).chain((n) =>
+  fc.record({
+    n: fc.constant(n),
+    steps: fc.array(step(n), { minLength: 1, maxLength: 4 }),
+    cancelAtEnd: fc.boolean(),
+    stuckAfterDays: fc.integer({ min: 1, max: 30 }),
+    lookAhead: fc.array(fc.integer({ min: 0, max: 40 * DAY }), { minLength: 1, maxLength: 3 }),
+  }),
+);
+
+describe('recomputeOrder', () => {
+  it('stores the DESIGN status, consistent counters and milestones, and stuck follows the clock', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (sc) => {
+        t.store.sqlite
+          .prepare('update settings set stuck_after_days = ? where factory_id = ?')
+          .run(sc.stuckAfterDays, t.factoryId);
+        const order = await createOrder(
+          t.core,
+          t.factoryId,
+          {
+            order_no: `P-${orderCount++}`,
+            retailer_id: retailerId,
+            lines: [{ sku: 'S', qty: sc.n, pieces_per_unit: 1 }],
+          },
+          'api',
+        );
+        const setPiece = t.store.sqlite.prepare(
+          'update pieces set status = ?, scanned = ? where id = ?',
+        );
+        let previous = 'awaiting_production';
+        let producedAt: string | null = null;
+        for (const s of sc.steps) {
+          t.clock.advance(s.after);
+          s.pieces.forEach((p, i) =>
+            setPiece.run(p.status, p.scanned ? 1 : 0, order.pieces[i]!.id),
+          );
+          const statuses = s.pieces.map((p) => p.status);
+          const result = await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
+          const want = expectedStatus(false, statuses);
+          expect(result).toMatchObject({ from: previous, to: want, changed: previous !== want });
+
+          const stored = t.store.sqlite
+            .prepare('select * from orders where id = ?')
+            .get(order.id) as Record<string, unknown>;
+          expect(stored.status).toBe(want);
+          expect(stored.pieces_total).toBe(sc.n);
+          expect(stored.pieces_scanned).toBe(s.pieces.filter((p) => p.scanned).length);
+          expect(stored.pieces_in_stock).toBe(statuses.filter((x) => x === 'in_stock').length);
+          expect(stored.pieces_dispatched).toBe(statuses.filter((x) => x === 'dispatched').length);
+          expect(JSON.parse(stored.piece_states as string)).toEqual(
+            PIECE_STATUSES.filter((x) => (statuses as string[]).includes(x)),
+          );
+          // produced_at is set the first time the order is produced, in stock or dispatched.
+          if (producedAt === null && ['produced', 'in_stock', 'dispatched'].includes(want)) {
+            producedAt = t.clock.now().toISOString();
+          }
+          expect(stored.produced_at).toBe(producedAt);
+          expect(result.order.status).toBe(want);
+          previous = want;
+        }
+
+        // As the clock moves on, reads say stuck exactly per the rule and the setting.
+        const start = t.clock.now().getTime();
+        for (const ahead of sc.lookAhead) {
+          t.clock.set(new Date(start + ahead));
+          const read = await getOrder(t.core.db, t.factoryId, order.id, { now: t.clock.now() });
+          const byAge =
+            (previous === 'produced' || previous === 'in_stock') &&
+            producedAt !== null &&
+            t.clock.now().getTime() - Date.parse(producedAt) > sc.stuckAfterDays * DAY;
+          expect(read.stuck).toBe(previous === 'partially_dispatched' || byAge);
+        }
+
+        if (sc.cancelAtEnd && !['partially_dispatched', 'dispatched'].includes(previous)) {
+          t.store.sqlite
+            .prepare('update orders set cancelled_at = ? where id = ?')
+            .run(t.clock.now().toISOString(), order.id);
+          const result = await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
+          expect(result.to).toBe('cancelled');
+          expect(result.order.stuck).toBe(false);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('emits order.status_changed only on a change, and order.stuck once when it becomes stuck', async () => {
+    const order = await createOrder(
+      t.core,
+      t.factoryId,
+      {
+        order_no: 'EVENTS',
+        retailer_id: retailerId,
+        lines: [{ sku: 'S', qty: 2, pieces_per_unit: 1 }],
+      },
+      'api',
+    );
+    const typesSince = (() => {
+      const mark = (
+        t.store.sqlite.prepare('select count(*) as n from events').get() as { n: number }
+      ).n;
+      return () =>
+        (
+          t.store.sqlite.prepare('select type from events order by rowid').all() as {
+            type: string;
+          }[]
+        )
+          .slice(mark)
+          .map((e) => e.type);
+    })();
+    const recompute = () => transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
+    const set = (i: number, status: string) =>
+      t.store.sqlite
+        .prepare('update pieces set status = ?, scanned = 1 where id = ?')
+        .run(status, order.pieces[i]!.id);
+
+    await recompute();
+    expect(typesSince()).toEqual([]);
+    set(0, 'dispatched');
+    set(1, 'in_stock');
+    await recompute();
+    await recompute();
+    expect(typesSince()).toEqual(['order.status_changed', 'order.stuck']);
+    const stored = t.store.sqlite
+      .prepare('select stuck, stuck_since from orders where id = ?')
+      .get(order.id);
+    expect(stored).toEqual({ stuck: 1, stuck_since: t.clock.now().toISOString() });
+    set(1, 'dispatched');
+    await recompute();
+    expect(typesSince()).toEqual(['order.status_changed', 'order.stuck', 'order.status_changed']);
+    expect(
+      t.store.sqlite.prepare('select stuck, stuck_since from orders where id = ?').get(order.id),
+    ).toEqual({
+      stuck: 0,
+      stuck_since: null,
+    });
+  });
+});
