@@ -19,7 +19,9 @@ if (benches.length === 0) {
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file}`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file)], { stdio: 'inherit' });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', join(dir, file)], {
+    stdio: 'inherit',
+  });
   if (res.status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);
