@@ -1,7 +1,7 @@
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { hashToken, newToken } from '../../domain/tokens.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { ApiKeyTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
@@ -72,9 +72,7 @@ export async function listApiKeys(
     .selectFrom('api_keys')
     .selectAll()
     .where('factory_id', '=', factoryId)
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
+    .$call(newestFirst(params))
     .execute();
   return toPage(rows, params, toView);
 }

@@ -1,7 +1,7 @@
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/tokens.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { RetailerUserTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { checkNewPassword, normalizeEmail } from '../sessions/credentials.js';
@@ -166,9 +166,7 @@ export async function listRetailerUsers(
     .selectAll()
     .where('factory_id', '=', factoryId)
     .where('retailer_id', '=', retailerId)
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
+    .$call(newestFirst(params))
     .execute();
   return toPage(rows, params, toRetailerUserView);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
@@ -108,9 +108,7 @@ export async function listRetailers(
     .$if(params.code !== undefined, (qb) =>
       qb.where('code', '=', normalizeRetailerCode(params.code!)),
     )
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
+    .$call(newestFirst(params))
     .execute();
   return toPage(rows, params, toView);
 }

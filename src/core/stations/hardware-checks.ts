@@ -1,6 +1,6 @@
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { HardwareCheckTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
@@ -81,9 +81,7 @@ export async function listHardwareChecks(
     .selectAll()
     .where('factory_id', '=', factoryId)
     .where('station_id', '=', stationId)
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
+    .$call(newestFirst(params))
     .execute();
   return toPage(rows, params, toHardwareCheckView);
 }

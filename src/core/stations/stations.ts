@@ -1,5 +1,5 @@
 import { notFound } from '../../domain/errors.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { StationTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact, type Tx } from '../transaction.js';
@@ -14,9 +14,7 @@ export async function listStations(
     .selectFrom('stations')
     .selectAll()
     .where('factory_id', '=', factoryId)
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
+    .$call(newestFirst(params))
     .execute();
   return toPage(rows, params, toStationView);
 }
