@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { CoreContext, Signals } from '../core/context.js';
+import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
+import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.job.js';
+import { STUCK_SCHEDULE, stuckJob } from './jobs/stuck.job.js';
+import { WEBHOOK_RETRIES_SCHEDULE, webhookRetriesJob } from './jobs/webhook-retries.job.js';
+import { VERSION } from './version.js';
 
 export interface SchedulerDeps {
   core: CoreContext;
@@ -15,10 +21,62 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-/** Placeholder scheduler: no jobs yet. */
-export function startScheduler(_deps: SchedulerDeps): Scheduler {
+/** How long stop() lets webhook attempts in flight finish before aborting them. */
+const DELIVERY_GRACE_MS = 5_000;
+
+/**
+ * The background work of `factoryd serve` (DESIGN §8), on node-cron: stuck recompute every
+ * 5 minutes and right after a settings change; a look for due webhook deliveries every 10 s
+ * (besides the dispatcher's own kicks and wake-ups); housekeeping hourly. No job runs twice at
+ * once. At start, deliveries due from before (a restart, a crash) are picked up at once and
+ * stuck is brought up to date shortly after.
+ */
+export function startScheduler({ core, store, log }: SchedulerDeps): Scheduler {
+  const dispatcher = new WebhookDispatcher(core, {
+    userAgent: `factoryd-webhooks/${VERSION}`,
+    log,
+  });
+  const stuck = stuckJob(core, log);
+  const retries = webhookRetriesJob(dispatcher, log);
+  const housekeeping = housekeepingJob(core, store, log);
+  const jobs = [stuck, retries, housekeeping];
+
+  // node-cron's own notices go to the JSON log, not the console. A tick skipped because the
+  // previous run still runs (or the event loop was busy) is expected, hence debug.
+  const cronLogger: CronLogger = {
+    info: (message) => log.debug({ cron: message }, 'scheduler'),
+    warn: (message) => log.debug({ cron: message }, 'scheduler'),
+    error: (message, err) => log.error({ err: err ?? message }, 'scheduler'),
+    debug: (message) => log.debug({ cron: String(message) }, 'scheduler'),
+  };
+  const every = (expression: string, job: { name: string; tick(): Promise<void> }): ScheduledTask =>
+    cron.schedule(expression, () => job.tick(), {
+      name: job.name,
+      noOverlap: true,
+      suppressMissedWarning: true,
+      logger: cronLogger,
+    });
+  const tasks: ScheduledTask[] = [
+    every(STUCK_SCHEDULE, stuck),
+    every(WEBHOOK_RETRIES_SCHEDULE, retries),
+    every(HOUSEKEEPING_SCHEDULE, housekeeping),
+  ];
+
+  dispatcher.kick();
+  // After the server is listening, not before: a large recompute must not delay the start.
+  const initialStuck = setTimeout(() => void stuck.tick(), 1_000);
+  initialStuck.unref();
+
   return {
-    signals: { eventsAppended: () => {}, settingsChanged: () => {} },
-    stop: async () => {},
+    signals: {
+      eventsAppended: () => dispatcher.kick(),
+      settingsChanged: () => void stuck.trigger(),
+    },
+    stop: async () => {
+      clearTimeout(initialStuck);
+      await Promise.all(tasks.map((t) => t.destroy()));
+      await Promise.all(jobs.map((j) => j.stop()));
+      await dispatcher.stop(DELIVERY_GRACE_MS);
+    },
   };
 }

@@ -273,6 +273,8 @@ export interface WebhookEndpointTable {
   failing_since: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when deleted: kept (disabled, secret wiped) while deliveries refer to it. */
+  deleted_at: string | null;
 }
 
 export interface WebhookDeliveryTable {

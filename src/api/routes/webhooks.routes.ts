@@ -1,5 +1,179 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../core/events.js';
+import { listDeliveries, retryDelivery } from '../../core/webhooks/deliveries.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+} from '../../core/webhooks/endpoints.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/endpoint-url.js';
+import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
 import type { RouteDeps } from '../app.js';
+import { factoryOf } from '../route-helpers.js';
+import { IdParams, IsoDateTime, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
 
-/** Placeholder: this resource's routes are registered here. */
-export async function webhooksRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}
+const EventTypeOrAll = Type.Union([Type.Literal('*'), ...EVENT_TYPES.map((t) => Type.Literal(t))]);
+
+const WebhookEndpoint = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('webhook_endpoint'),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  description: Nullable(Type.String()),
+  enabled: Type.Boolean(),
+  disabled_reason: Nullable(Type.String()),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+
+const WebhookDelivery = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('webhook_delivery'),
+  endpoint_id: Type.String(),
+  event_id: Type.String(),
+  event_type: Type.String(),
+  status: Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s))),
+  attempts: Type.Integer(),
+  response_status: Nullable(Type.Integer()),
+  response_ms: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  next_attempt_at: Nullable(IsoDateTime),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+
+// The URL's own rules (scheme, credentials, allowed hosts) are checked by the use case, so
+// each failure gets its own message; the schema bounds the size.
+const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH });
+const Events = Type.Array(EventTypeOrAll, { minItems: 1, maxItems: EVENT_TYPES.length + 1 });
+const Description = Type.String({ maxLength: 500 });
+
+export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/v1/webhooks',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Register a webhook endpoint (the signing secret is returned once)',
+        body: Strict({
+          url: Url,
+          events: Events,
+          description: Type.Optional(Nullable(Description)),
+        }),
+        response: {
+          200: Type.Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })]),
+        },
+      },
+    },
+    async (request) => createWebhookEndpoint(core, factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/webhooks',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'List webhook endpoints, newest first (never their secrets)',
+        querystring: Type.Object(ListQuery, { additionalProperties: false }),
+        response: { 200: ListOf(WebhookEndpoint) },
+      },
+    },
+    async (request) => listWebhookEndpoints(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/webhooks/deliveries',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'List webhook deliveries, newest first',
+        querystring: Type.Object(
+          {
+            ...ListQuery,
+            endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            status: Type.Optional(Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)))),
+            event_type: Type.Optional(Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)))),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: ListOf(WebhookDelivery) },
+      },
+    },
+    async (request) => listDeliveries(core, factoryOf(request), request.query),
+  );
+
+  r.post(
+    '/v1/webhooks/deliveries/:id/retry',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Send a delivery again now (one more attempt)',
+        params: IdParams,
+        response: { 200: WebhookDelivery },
+      },
+    },
+    async (request) => retryDelivery(core, factoryOf(request), request.params.id),
+  );
+
+  r.get(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'One webhook endpoint',
+        params: IdParams,
+        response: { 200: WebhookEndpoint },
+      },
+    },
+    async (request) => getWebhookEndpoint(core, factoryOf(request), request.params.id),
+  );
+
+  r.patch(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Change a webhook endpoint; enabling it again clears disabled_reason',
+        params: IdParams,
+        body: Strict(
+          {
+            url: Type.Optional(Url),
+            events: Type.Optional(Events),
+            description: Type.Optional(Nullable(Description)),
+            enabled: Type.Optional(Type.Boolean()),
+          },
+          { minProperties: 1 },
+        ),
+        response: { 200: WebhookEndpoint },
+      },
+    },
+    async (request) =>
+      updateWebhookEndpoint(core, factoryOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/v1/webhooks/:id',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Delete a webhook endpoint; its delivery history is kept',
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            object: Type.Literal('webhook_endpoint'),
+            deleted: Type.Literal(true),
+          }),
+        },
+      },
+    },
+    async (request) => deleteWebhookEndpoint(core, factoryOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,185 @@
+import { sql, type RawBuilder } from 'kysely';
+import { newId } from '../../domain/ids.js';
+import { stuckThreshold } from '../../domain/stuck.js';
+import type { CoreContext } from '../context.js';
+import { subscribes } from '../events.js';
+import { transact } from '../transaction.js';
+
+export interface StuckRecomputeResult {
+  /** Orders that became stuck: each got one `order.stuck` event. */
+  became_stuck: number;
+  /** Orders that stopped being stuck. */
+  cleared: number;
+}
+
+/**
+ * A random id of the form `newId` makes (prefix, 10 characters of time, 16 more), built in the
+ * statement so that a set-based insert can name its rows. The 16 characters are 64 random bits
+ * as upper-case hex, which is a subset of the Crockford alphabet.
+ * Dialect-specific: PostgreSQL spells it `upper(encode(gen_random_bytes(8), 'hex'))`.
+ */
+function randomIdSql(prefixAndTime: string): RawBuilder<string> {
+  return sql<string>`${prefixAndTime} || hex(randomblob(8))`;
+}
+
+/**
+ * Most flips one transaction makes. A pass normally flips a handful of orders; the first pass
+ * over a large history, or a big change of `stuck_after_days`, is cut into transactions of this
+ * size, so the write lock is never held for long and requests are served in between.
+ */
+export const STUCK_FLIPS_PER_TRANSACTION = 5_000;
+
+/**
+ * Stored `stuck` of every order, made true to the clock with set-based statements (memory stays
+ * flat however many orders there are), in one transaction per (at most)
+ * STUCK_FLIPS_PER_TRANSACTION flips each way:
+ *
+ * 1. the orders to flip are collected in a temporary table: stuck now but stored as not stuck
+ *    (each given an event id), and stored as stuck but not stuck any more;
+ * 2. each new episode gets an `order.stuck` event — the payload `recomputeOrder` emits, built in
+ *    SQL — and a pending delivery for every enabled endpoint subscribed to `order.stuck`;
+ * 3. one UPDATE flips them, setting `stuck_since` (or clearing it).
+ *
+ * Stuck (DESIGN §5): partially dispatched, or produced / in stock with `produced_at` before
+ * `stuckThreshold(now, stuck_after_days)` of the order's factory.
+ *
+ * Episodes: `order.stuck` is emitted exactly when an order's stored `stuck` goes from 0 to 1,
+ * in the transaction that flips it — here when time (or a smaller `stuck_after_days`) makes an
+ * order stuck, in `recomputeOrder` when a change to its pieces does. Whoever flips it emits, so
+ * each episode gets one event; flipping back to 0 ends the episode, and the next flip to 1 is a
+ * new one.
+ */
+export async function recomputeStuck(
+  ctx: CoreContext,
+  options: { flipsPerTransaction?: number } = {},
+): Promise<StuckRecomputeResult> {
+  const limit = options.flipsPerTransaction ?? STUCK_FLIPS_PER_TRANSACTION;
+  const total: StuckRecomputeResult = { became_stuck: 0, cleared: 0 };
+  for (;;) {
+    const pass = await flipSome(ctx, limit);
+    total.became_stuck += pass.became_stuck;
+    total.cleared += pass.cleared;
+    if (pass.became_stuck > 0) ctx.signals.eventsAppended();
+    if (pass.became_stuck < limit && pass.cleared < limit) {
+      return total;
+    }
+    // Let waiting requests in before the next transaction.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecomputeResult> {
+  return transact(ctx, async (tx) => {
+    const trx = tx.trx;
+    const settings = await trx
+      .selectFrom('settings')
+      .select(['factory_id', 'stuck_after_days'])
+      .execute();
+    if (settings.length === 0) return { became_stuck: 0, cleared: 0 };
+
+    const thresholds = sql.join(
+      settings.map((s) => sql`(${s.factory_id}, ${stuckThreshold(tx.now, s.stuck_after_days)})`),
+    );
+    const withThresholds = sql`with thresholds (factory_id, threshold) as (values ${thresholds})`;
+    // Each factory's orders through orders_stuck_scan (factory_id, stuck, status, produced_at):
+    // only rows whose flag is about to change are read, whatever the size of the table.
+    const becameStuck = sql`select o.id, o.factory_id from thresholds t join orders o
+        on o.factory_id = t.factory_id and o.stuck = 0 and o.status = 'partially_dispatched'
+      union all
+      select o.id, o.factory_id from thresholds t join orders o
+        on o.factory_id = t.factory_id and o.stuck = 0 and o.status in ('produced', 'in_stock')
+        and o.produced_at < t.threshold`;
+    const stoppedBeingStuck = sql`select o.id, o.factory_id from thresholds t join orders o
+        on o.factory_id = t.factory_id and o.stuck = 1
+      where not (o.status = 'partially_dispatched' or (o.status in ('produced', 'in_stock')
+        and o.produced_at is not null and o.produced_at < t.threshold))`;
+    const timePart = newId('event', tx.now).slice(4, 14);
+
+    // event_id is set for the new episodes, null for the orders that stop being stuck.
+    await sql`create temp table if not exists stuck_flips (
+      order_id text primary key, factory_id text not null, event_id text)`.execute(trx);
+    await sql`delete from stuck_flips`.execute(trx);
+
+    // 1. What flips.
+    const found = await sql`${withThresholds}
+      insert into stuck_flips (order_id, factory_id, event_id)
+      select n.id, n.factory_id, ${randomIdSql(`evt_${timePart}`)} from (${becameStuck}) n
+      limit ${limit}`.execute(trx);
+    const became = Number(found.numAffectedRows ?? 0);
+    const ending = await sql`${withThresholds}
+      insert into stuck_flips (order_id, factory_id, event_id)
+      select n.id, n.factory_id, null from (${stoppedBeingStuck}) n
+      limit ${limit}`.execute(trx);
+    const cleared = Number(ending.numAffectedRows ?? 0);
+    if (became === 0 && cleared === 0) return { became_stuck: 0, cleared: 0 };
+
+    if (became > 0) {
+      // 2a. The events: the same payload as recomputeOrder's, the order as lists show it.
+      // CROSS JOIN keeps the new episodes as the outer loop (SQLite plans joins in that order;
+      // it has no statistics for the temporary table and would otherwise scan every order).
+      await sql`insert into events (id, factory_id, type, data, created_at)
+        select n.event_id, n.factory_id, 'order.stuck', ${orderStuckPayloadSql(tx.nowIso)}, ${tx.nowIso}
+        from stuck_flips n
+        cross join orders o
+        cross join retailers r
+        cross join order_lines l1
+        where n.event_id is not null and o.id = n.order_id and r.id = o.retailer_id
+          and l1.order_id = o.id
+          and l1.line_no = (select min(line_no) from order_lines where order_id = o.id)`.execute(
+        trx,
+      );
+
+      // 2b. Their deliveries, to the endpoints subscribed now (the rule appendEvent applies).
+      const endpoints = await trx
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'factory_id', 'events'])
+        .where('enabled', '=', 1)
+        .execute();
+      const subscribed = endpoints.filter((e) =>
+        subscribes(JSON.parse(e.events) as string[], 'order.stuck'),
+      );
+      for (const endpoint of subscribed) {
+        await sql`insert into webhook_deliveries (id, factory_id, endpoint_id, event_id, event_type,
+            status, attempts, next_attempt_at, created_at, updated_at)
+          select ${randomIdSql(`dlv_${timePart}`)}, n.factory_id, ${endpoint.id}, n.event_id,
+            'order.stuck', 'pending', 0, ${tx.nowIso}, ${tx.nowIso}, ${tx.nowIso}
+          from stuck_flips n
+          where n.event_id is not null and n.factory_id = ${endpoint.factory_id}`.execute(trx);
+      }
+    }
+
+    // 3. One update flips them all, both ways.
+    await sql`update orders
+      set stuck = 1 - stuck,
+          stuck_since = case when stuck = 0 then ${tx.nowIso} else null end,
+          updated_at = ${tx.nowIso}
+      where id in (select order_id from stuck_flips)`.execute(trx);
+    await sql`delete from stuck_flips`.execute(trx);
+    return { became_stuck: became, cleared };
+  });
+}
+
+/**
+ * `{order_id, order_no, retailer_id, stuck_since, order}` with `order` in the list shape of
+ * `toOrderListItem` (src/core/orders/order-view.ts) after the flip: `stuck` true, `updated_at`
+ * now. Dialect-specific JSON functions (PostgreSQL: json_build_object, json_agg).
+ */
+function orderStuckPayloadSql(nowIso: string): RawBuilder<string> {
+  const lines = sql`(select json_group_array(json_object(
+      'sku', l.sku, 'colour', l.colour, 'qty', l.qty, 'pieces_per_unit', l.pieces_per_unit,
+      'piece_names', json(l.piece_names)) order by l.line_no)
+    from order_lines l where l.order_id = o.id)`;
+  const order = sql`json_object(
+    'id', o.id, 'object', 'order', 'order_no', o.order_no, 'status', o.status, 'source', o.source,
+    'retailer_id', o.retailer_id, 'retailer_name', r.name, 'retailer_code', r.code,
+    'production_date', o.production_date, 'needed_by', o.needed_by,
+    'sku', l1.sku, 'colour', l1.colour, 'qty', l1.qty, 'pieces_per_unit', l1.pieces_per_unit,
+    'items', o.items, 'lines', json(${lines}),
+    'pieces_total', o.pieces_total, 'pieces_scanned', o.pieces_scanned,
+    'pieces_in_stock', o.pieces_in_stock, 'pieces_dispatched', o.pieces_dispatched,
+    'piece_states', json(o.piece_states), 'stuck', json('true'),
+    'created_at', o.created_at, 'updated_at', ${nowIso}, 'produced_at', o.produced_at,
+    'in_stock_at', o.in_stock_at, 'dispatched_at', o.dispatched_at, 'cancelled_at', o.cancelled_at)`;
+  return sql<string>`json_object('order_id', o.id, 'order_no', o.order_no,
+    'retailer_id', o.retailer_id, 'stuck_since', ${nowIso}, 'order', ${order})`;
+}

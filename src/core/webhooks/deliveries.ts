@@ -1,0 +1,94 @@
+import { AppError, notFound } from '../../domain/errors.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+import { toDeliveryView, type DeliveryStatus, type WebhookDeliveryView } from './views.js';
+
+export interface DeliveryFilters extends PageParams {
+  endpoint_id?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  event_type?: string | undefined;
+}
+
+/** Deliveries newest first, optionally of one endpoint, status or event type. */
+export async function listDeliveries(
+  ctx: CoreContext,
+  factoryId: string,
+  filters: DeliveryFilters,
+): Promise<Page<WebhookDeliveryView>> {
+  const rows = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .$if(filters.endpoint_id !== undefined, (qb) =>
+      qb.where('endpoint_id', '=', filters.endpoint_id!),
+    )
+    .$if(filters.status !== undefined, (qb) => qb.where('status', '=', filters.status!))
+    .$if(filters.event_type !== undefined, (qb) => qb.where('event_type', '=', filters.event_type!))
+    .$if(filters.starting_after !== undefined, (qb) => qb.where('id', '<', filters.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(filters.limit + 1)
+    .execute();
+  return toPage(rows, filters, toDeliveryView);
+}
+
+export async function getDelivery(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<WebhookDeliveryView> {
+  const row = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('webhook delivery', 'id');
+  return toDeliveryView(row);
+}
+
+/**
+ * Makes a delivery due now, whatever its status: one more attempt, counted with the earlier ones
+ * (`retrying`, or `pending` if it was never attempted). The dispatcher is told after the commit.
+ * A delivery of a disabled or deleted endpoint cannot be retried (409 `endpoint_disabled`).
+ */
+export async function retryDelivery(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<WebhookDeliveryView> {
+  const view = await transact(ctx, async (tx) => {
+    const row = await tx.trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .selectAll('d')
+      .select(['e.enabled as endpoint_enabled', 'e.deleted_at as endpoint_deleted_at'])
+      .where('d.factory_id', '=', factoryId)
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('webhook delivery', 'id');
+    if (row.endpoint_enabled !== 1) {
+      throw new AppError('endpoint_disabled', {
+        message:
+          row.endpoint_deleted_at !== null
+            ? 'The webhook endpoint of this delivery was deleted.'
+            : 'The webhook endpoint is disabled; enable it before retrying its deliveries.',
+      });
+    }
+    const status: DeliveryStatus = row.attempts > 0 ? 'retrying' : 'pending';
+    await tx.trx
+      .updateTable('webhook_deliveries')
+      .set({ status, next_attempt_at: tx.nowIso, updated_at: tx.nowIso })
+      .where('id', '=', id)
+      .execute();
+    const { endpoint_enabled: _e, endpoint_deleted_at: _d, ...delivery } = row;
+    return toDeliveryView({
+      ...delivery,
+      status,
+      next_attempt_at: tx.nowIso,
+      updated_at: tx.nowIso,
+    });
+  });
+  ctx.signals.eventsAppended();
+  return view;
+}

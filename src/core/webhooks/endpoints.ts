@@ -1,0 +1,196 @@
+import type { Transaction } from 'kysely';
+import { EVENT_TYPES, isEventType } from '../events.js';
+import { invalid, notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { newWebhookSecret } from '../../domain/tokens.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { DB, WebhookEndpointTable } from '../../store/schema.js';
+import type { CoreContext } from '../context.js';
+import { transact } from '../transaction.js';
+import { checkWebhookUrl } from './endpoint-url.js';
+import { disableEndpoint, failQueuedDeliveries } from './endpoint-state.js';
+import { DISABLED_REASONS, toEndpointView, type WebhookEndpointView } from './views.js';
+
+export interface CreatedWebhookEndpoint extends WebhookEndpointView {
+  /** The signing secret (`whsec_…`): returned this once. */
+  secret: string;
+}
+
+export interface NewWebhookEndpoint {
+  url: string;
+  events: string[];
+  description?: string | null | undefined;
+}
+
+export interface WebhookEndpointPatch {
+  url?: string | undefined;
+  events?: string[] | undefined;
+  description?: string | null | undefined;
+  enabled?: boolean | undefined;
+}
+
+/** `["*"]` alone, or known event types (duplicates dropped, in the order given). */
+export function checkEventTypes(events: readonly string[], param = 'events'): string[] {
+  if (events.length === 0)
+    throw invalid(param, 'events must list at least one event type, or "*".');
+  if (events.includes('*')) {
+    if (events.some((e) => e !== '*')) {
+      throw invalid(param, 'events must be ["*"] alone or a list of event types, not both.');
+    }
+    return ['*'];
+  }
+  events.forEach((type, i) => {
+    if (!isEventType(type)) {
+      throw invalid(
+        `${param}.${i}`,
+        `"${type}" is not an event type; one of: ${EVENT_TYPES.join(', ')}.`,
+      );
+    }
+  });
+  return [...new Set(events)];
+}
+
+const normaliseDescription = (d: string | null | undefined): string | null =>
+  d === undefined || d === null || d.trim() === '' ? null : d.trim();
+
+async function allowedHosts(trx: Transaction<DB>, factoryId: string): Promise<string[]> {
+  const row = await trx
+    .selectFrom('settings')
+    .select('webhook_allowed_hosts')
+    .where('factory_id', '=', factoryId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.webhook_allowed_hosts) as string[]) : [];
+}
+
+async function findEndpoint(
+  trx: Transaction<DB>,
+  factoryId: string,
+  id: string,
+): Promise<WebhookEndpointTable> {
+  const row = await trx
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('webhook endpoint', 'id');
+  return row;
+}
+
+/** Registers an endpoint; the answer carries its signing secret, which is never shown again. */
+export function createWebhookEndpoint(
+  ctx: CoreContext,
+  factoryId: string,
+  input: NewWebhookEndpoint,
+): Promise<CreatedWebhookEndpoint> {
+  const events = checkEventTypes(input.events);
+  return transact(ctx, async (tx) => {
+    const url = checkWebhookUrl(input.url, await allowedHosts(tx.trx, factoryId));
+    const row: WebhookEndpointTable = {
+      id: newId('webhookEndpoint', tx.now),
+      factory_id: factoryId,
+      url,
+      events: JSON.stringify(events),
+      description: normaliseDescription(input.description),
+      secret: newWebhookSecret(),
+      enabled: 1,
+      disabled_reason: null,
+      failing_since: null,
+      created_at: tx.nowIso,
+      updated_at: tx.nowIso,
+      deleted_at: null,
+    };
+    await tx.trx.insertInto('webhook_endpoints').values(row).execute();
+    return { ...toEndpointView(row), secret: row.secret };
+  });
+}
+
+export async function listWebhookEndpoints(
+  ctx: CoreContext,
+  factoryId: string,
+  params: PageParams,
+): Promise<Page<WebhookEndpointView>> {
+  const rows = await ctx.db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('deleted_at', 'is', null)
+    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
+    .orderBy('id', 'desc')
+    .limit(params.limit + 1)
+    .execute();
+  return toPage(rows, params, toEndpointView);
+}
+
+export async function getWebhookEndpoint(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<WebhookEndpointView> {
+  const row = await ctx.db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('webhook endpoint', 'id');
+  return toEndpointView(row);
+}
+
+/**
+ * Changes an endpoint. Disabling it fails its queued deliveries (nothing is sent to a disabled
+ * endpoint); enabling it clears `disabled_reason` and the failure run, and new events reach it
+ * again — earlier deliveries are only sent again when retried one by one.
+ */
+export function updateWebhookEndpoint(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+  patch: WebhookEndpointPatch,
+): Promise<WebhookEndpointView> {
+  const events = patch.events === undefined ? undefined : checkEventTypes(patch.events);
+  return transact(ctx, async (tx) => {
+    const current = await findEndpoint(tx.trx, factoryId, id);
+    const url =
+      patch.url === undefined
+        ? undefined
+        : checkWebhookUrl(patch.url, await allowedHosts(tx.trx, factoryId));
+    const changes: Partial<WebhookEndpointTable> = { updated_at: tx.nowIso };
+    if (url !== undefined) changes.url = url;
+    if (events !== undefined) changes.events = JSON.stringify(events);
+    if (patch.description !== undefined)
+      changes.description = normaliseDescription(patch.description);
+    if (patch.enabled === true && current.enabled === 0) {
+      Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
+    }
+    await tx.trx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+    if (patch.enabled === false && current.enabled === 1) {
+      await disableEndpoint(tx.trx, id, DISABLED_REASONS.manual, 'endpoint disabled', tx.nowIso);
+    }
+    return toEndpointView(await findEndpoint(tx.trx, factoryId, id));
+  });
+}
+
+/**
+ * Deletes an endpoint: it disappears from the API at once and receives nothing more; deliveries
+ * still queued for it end `failed`. Its delivery history stays listable until retention removes
+ * it; the endpoint's row (secret wiped) is removed by housekeeping after that.
+ */
+export function deleteWebhookEndpoint(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
+  return transact(ctx, async (tx) => {
+    await findEndpoint(tx.trx, factoryId, id);
+    await tx.trx
+      .updateTable('webhook_endpoints')
+      .set({ enabled: 0, secret: '', deleted_at: tx.nowIso, updated_at: tx.nowIso })
+      .where('id', '=', id)
+      .execute();
+    await failQueuedDeliveries(tx.trx, id, 'endpoint deleted', tx.nowIso);
+    return { id, object: 'webhook_endpoint', deleted: true };
+  });
+}

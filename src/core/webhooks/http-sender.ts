@@ -1,0 +1,153 @@
+import { Agent, request } from 'undici';
+
+/** What one attempt came to. `error` is a short text of ours: never the receiver's body. */
+export interface AttemptOutcome {
+  kind: 'succeeded' | 'failed' | 'gone' | 'aborted';
+  responseStatus: number | null;
+  responseMs: number | null;
+  error: string | null;
+  /** The receiver's `Retry-After` header on 429 or 503, as sent. */
+  retryAfter?: string | undefined;
+}
+
+export interface SenderOptions {
+  /** Connections per receiver origin. */
+  connectionsPerOrigin: number;
+  connectTimeoutMs: number;
+  /** The whole attempt — connect, headers and body — must finish within this. */
+  requestTimeoutMs: number;
+}
+
+const ABORTED: AttemptOutcome = {
+  kind: 'aborted',
+  responseStatus: null,
+  responseMs: null,
+  error: null,
+};
+
+/** Bytes of a response body read (and thrown away) to keep the connection; beyond, it closes. */
+const BODY_DRAIN_LIMIT = 64 * 1024;
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (DNS)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  UND_ERR_SOCKET: 'connection closed by the receiver',
+  UND_ERR_CLOSED: 'connection closed',
+};
+
+const timeoutText = (ms: number): string =>
+  ms % 1000 === 0 ? `timeout after ${ms / 1000} s` : `timeout after ${ms} ms`;
+
+/** A short, fixed-vocabulary description of a failed request; no text from the receiver. */
+function describeError(err: unknown, timeoutMs: number): string {
+  const e = err as { code?: string; name?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.name === 'TimeoutError'
+  ) {
+    return timeoutText(timeoutMs);
+  }
+  if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code]!;
+  if (code && /^(ERR_TLS|CERT_|DEPTH_|SELF_SIGNED|UNABLE_TO)/.test(code))
+    return `TLS error (${code})`;
+  return code ? `network error (${code})` : 'network error';
+}
+
+/**
+ * Sends webhook requests through one undici Agent: bounded connections per origin and timeouts,
+ * redirects never followed, response bodies drained and discarded.
+ */
+export class HttpSender {
+  readonly #agent: Agent;
+  readonly #timeoutMs: number;
+
+  constructor(options: SenderOptions) {
+    this.#timeoutMs = options.requestTimeoutMs;
+    this.#agent = new Agent({
+      connections: options.connectionsPerOrigin,
+      pipelining: 1,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.requestTimeoutMs,
+      bodyTimeout: options.requestTimeoutMs,
+      keepAliveTimeout: 4_000,
+    });
+  }
+
+  /**
+   * POSTs `body` to `url`. `stop` aborts the attempt when the process shuts down: the outcome is
+   * then `aborted`, which does not count as an attempt.
+   */
+  async post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    stop: AbortSignal,
+  ): Promise<AttemptOutcome> {
+    if (stop.aborted) return ABORTED;
+    const started = performance.now();
+    // One controller and one timer per attempt, both released when it ends (AbortSignal.timeout
+    // would keep its timer for the whole 15 s, and AbortSignal.any ties every attempt to `stop`).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const onStop = () => controller.abort();
+    stop.addEventListener('abort', onStop, { once: true });
+    const signal = controller.signal;
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const res = await request(url, {
+        method: 'POST',
+        headers,
+        body,
+        dispatcher: this.#agent,
+        signal,
+      });
+      const status = res.statusCode;
+      try {
+        await res.body.dump({ limit: BODY_DRAIN_LIMIT, signal });
+      } catch {
+        // The status is what counts; an unreadable body only costs the connection.
+      }
+      const responseMs = elapsed();
+      if (status >= 200 && status < 300) {
+        return { kind: 'succeeded', responseStatus: status, responseMs, error: null };
+      }
+      if (status === 410) {
+        return {
+          kind: 'gone',
+          responseStatus: status,
+          responseMs,
+          error: 'HTTP 410 Gone: endpoint disabled',
+        };
+      }
+      const header = res.headers['retry-after'];
+      const retryAfter =
+        status === 429 || status === 503 ? (Array.isArray(header) ? header[0] : header) : undefined;
+      const error =
+        status >= 300 && status < 400 ? `HTTP ${status}: redirect not followed` : `HTTP ${status}`;
+      return { kind: 'failed', responseStatus: status, responseMs, error, retryAfter };
+    } catch (err) {
+      if (stop.aborted) return ABORTED;
+      const error = timedOut ? timeoutText(this.#timeoutMs) : describeError(err, this.#timeoutMs);
+      return { kind: 'failed', responseStatus: null, responseMs: elapsed(), error };
+    } finally {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', onStop);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.destroy();
+  }
+}

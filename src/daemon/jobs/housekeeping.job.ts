@@ -1,0 +1,34 @@
+import type { CoreContext } from '../../core/context.js';
+import { housekeep, type HousekeepingResult } from '../../core/jobs/housekeeping.js';
+import type { Store } from '../../store/database.js';
+import { Job, type JobLog } from './job.js';
+
+export const HOUSEKEEPING_SCHEDULE = '7 * * * *';
+
+export interface HousekeepingRun extends HousekeepingResult {
+  /** The write-ahead log could not be fully checkpointed (a reader held it); next hour then. */
+  checkpoint_busy: boolean;
+}
+
+/** Deletes what has expired, then moves the write-ahead log into the database file. */
+export async function runHousekeeping(core: CoreContext, store: Store): Promise<HousekeepingRun> {
+  const deleted = await housekeep(core);
+  // Holding Kysely's connection means no transaction of ours is open meanwhile.
+  const [row] = await store.db
+    .connection()
+    .execute(async () => store.sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]);
+  return { ...deleted, checkpoint_busy: row?.busy === 1 };
+}
+
+export function housekeepingJob(
+  core: CoreContext,
+  store: Store,
+  log: JobLog,
+): Job<HousekeepingRun> {
+  return new Job(
+    'housekeeping',
+    () => runHousekeeping(core, store),
+    log,
+    (r) => ({ ...r }),
+  );
+}
