@@ -53,7 +53,8 @@ describe('factory tui in an 80×24 terminal', () => {
     tui.press(KEY.enter);
     await tui.waitFor('› Role:');
     tui.press(KEY.enter);
-    const pairing = await tui.waitFor(/Code {5}([A-Z]{4}-[A-Z]{4})/);
+    // A frame with the whole QR code drawn (its quiet zone is a row of full blocks) and the code.
+    const pairing = await tui.waitFor(/^█{20,}[\s\S]*Code {5}[A-Z]{4}-[A-Z]{4}/m);
     expectFits(pairing);
     const code = /Code {5}([A-Z]{4}-[A-Z]{4})/.exec(pairing)![1]!;
     expect(readQrFromScreen(pairing)).toMatch(
