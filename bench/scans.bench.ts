@@ -7,7 +7,8 @@
 // sending its requests one after another, so at most STATIONS requests are in flight.
 //
 // Run: npx tsx bench/scans.bench.ts
-// (BENCH_STATIONS, BENCH_SCANS_PER_STATION and BENCH_ROUNDS change the load.)
+// (BENCH_STATIONS, BENCH_SCANS_PER_STATION and BENCH_ROUNDS change the load; BENCH_PROFILE=<dir>
+// writes a CPU profile of the scan server into <dir>.)
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -155,8 +156,9 @@ function start(
   kind: 'bare' | 'scans',
   dir: string,
 ): Promise<{ child: ChildProcess; ready: Ready }> {
+  const profile = kind === 'scans' && process.env.BENCH_PROFILE;
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, dir], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -63,7 +63,12 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
       const what =
         param ||
         (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
-      message = `${what} ${issue.message ?? 'is invalid'}.`;
+      // A nullable field allows two types: "must be string or null", not "string,null".
+      const types = issue.keyword === 'type' ? String(issue.params.type).split(',') : [];
+      message =
+        types.length > 1
+          ? `${what} must be ${types.join(' or ')}.`
+          : `${what} ${issue.message ?? 'is invalid'}.`;
     }
   }
   return new AppError('validation_failed', { message, ...(param ? { param } : {}) });

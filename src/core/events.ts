@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { newId } from '../domain/ids.js';
-import type { DB } from '../store/schema.js';
+import { PreparedQuery, type Param } from '../store/prepared-query.js';
+import type { DB, WebhookDeliveryTable } from '../store/schema.js';
 
 /** Every event type a webhook endpoint can subscribe to (DESIGN §6). */
 export const EVENT_TYPES = [
@@ -28,6 +29,47 @@ export function subscribes(endpointEvents: readonly string[], type: string): boo
   return endpointEvents.includes('*') || endpointEvents.includes(type);
 }
 
+// Every scan appends an event: its statements are prepared once.
+
+const insertEvent = new PreparedQuery(
+  (db, p: Param<{ id: string; factoryId: string; type: string; data: string; at: string }>) =>
+    db.insertInto('events').values({
+      id: p('id'),
+      factory_id: p('factoryId'),
+      type: p('type'),
+      data: p('data'),
+      created_at: p('at'),
+    }),
+);
+
+const enabledEndpoints = new PreparedQuery((db, p: Param<{ factoryId: string }>) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('factory_id', '=', p('factoryId'))
+    .where('enabled', '=', 1),
+);
+
+type NewDelivery = Pick<
+  WebhookDeliveryTable,
+  'id' | 'factory_id' | 'endpoint_id' | 'event_id' | 'event_type'
+> & { at: string };
+
+const insertDelivery = new PreparedQuery((db, p: Param<NewDelivery>) =>
+  db.insertInto('webhook_deliveries').values({
+    id: p('id'),
+    factory_id: p('factory_id'),
+    endpoint_id: p('endpoint_id'),
+    event_id: p('event_id'),
+    event_type: p('event_type'),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: p('at'),
+    created_at: p('at'),
+    updated_at: p('at'),
+  }),
+);
+
 /**
  * Appends an event to the outbox inside the caller's transaction, and a pending delivery for
  * every enabled endpoint subscribed right now: the event exists if and only if the change it
@@ -39,44 +81,19 @@ export async function appendEvent(
 ): Promise<string> {
   const at = input.now.toISOString();
   const id = newId('event', input.now);
-  await trx
-    .insertInto('events')
-    .values({
-      id,
-      factory_id: input.factoryId,
-      type: input.type,
-      data: JSON.stringify(input.data),
-      created_at: at,
-    })
-    .execute();
+  const { factoryId, type } = input;
+  await insertEvent.execute(trx, { id, factoryId, type, data: JSON.stringify(input.data), at });
 
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('factory_id', '=', input.factoryId)
-    .where('enabled', '=', 1)
-    .execute();
-  const subscribed = endpoints.filter((e) =>
-    subscribes(JSON.parse(e.events) as string[], input.type),
-  );
-  if (subscribed.length > 0) {
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(
-        subscribed.map((e) => ({
-          id: newId('delivery', input.now),
-          factory_id: input.factoryId,
-          endpoint_id: e.id,
-          event_id: id,
-          event_type: input.type,
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: at,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+  for (const endpoint of await enabledEndpoints.all(trx, { factoryId })) {
+    if (!subscribes(JSON.parse(endpoint.events) as string[], type)) continue;
+    await insertDelivery.execute(trx, {
+      id: newId('delivery', input.now),
+      factory_id: factoryId,
+      endpoint_id: endpoint.id,
+      event_id: id,
+      event_type: type,
+      at,
+    });
   }
   return id;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /**
  * Record id prefixes (DESIGN §3). An id is a prefix plus 26 characters of Crockford base32:
@@ -29,6 +29,22 @@ export type IdKind = keyof typeof ID_PREFIXES;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/**
+ * Random bytes are drawn from the system source a few kilobytes at a time: one call per id made
+ * the draw a good part of an id's cost, and a scan makes several ids.
+ */
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+function randomPart(): Uint8Array {
+  if (poolAt + 10 > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += 10;
+  return pool.slice(poolAt - 10, poolAt);
+}
+
 /** Last random part handed out per millisecond, for the few most recent milliseconds. */
 const lastRandomByMs = new Map<number, Uint8Array>();
 
@@ -49,7 +65,7 @@ function nextRandom(ms: number): Uint8Array {
     return next;
   }
   if (lastRandomByMs.size >= 64) lastRandomByMs.delete(lastRandomByMs.keys().next().value!);
-  const fresh = new Uint8Array(randomBytes(10));
+  const fresh = randomPart();
   // Leave headroom so counting up within one millisecond never wraps the random part.
   fresh[0] = fresh[0]! & 0x7f;
   lastRandomByMs.set(ms, fresh);

@@ -69,31 +69,37 @@ export interface OrderSummary {
  * `pieces_in_stock` and `pieces_dispatched` count pieces currently in that status (a returned
  * piece is no longer dispatched). `piece_states` lists the distinct statuses present, in
  * lifecycle order.
+ *
+ * An entry with a `count` stands for that many alike pieces (default 1), so an order of any size
+ * is summarised from a few rows of counts.
  */
 export function summarizeOrder(input: {
   cancelled: boolean;
-  pieces: readonly { status: PieceStatus; scanned: boolean }[];
+  pieces: readonly { status: PieceStatus; scanned: boolean; count?: number }[];
 }): OrderSummary {
   const present = new Set<PieceStatus>();
+  let total = 0;
   let scanned = 0;
   let inStock = 0;
   let dispatched = 0;
   for (const piece of input.pieces) {
+    const n = piece.count ?? 1;
+    if (n <= 0) continue;
     present.add(piece.status);
-    if (piece.scanned) scanned++;
-    if (piece.status === 'in_stock') inStock++;
-    if (piece.status === 'dispatched') dispatched++;
+    total += n;
+    if (piece.scanned) scanned += n;
+    if (piece.status === 'in_stock') inStock += n;
+    if (piece.status === 'dispatched') dispatched += n;
   }
+  const piece_states = PIECE_STATUSES.filter((s) => present.has(s));
   return {
-    status: deriveOrderStatus({
-      cancelled: input.cancelled,
-      pieceStatuses: input.pieces.map((p) => p.status),
-    }),
-    pieces_total: input.pieces.length,
+    // The status depends only on which statuses are present.
+    status: deriveOrderStatus({ cancelled: input.cancelled, pieceStatuses: piece_states }),
+    pieces_total: total,
     pieces_scanned: scanned,
     pieces_in_stock: inStock,
     pieces_dispatched: dispatched,
-    piece_states: PIECE_STATUSES.filter((s) => present.has(s)),
+    piece_states,
   };
 }
 

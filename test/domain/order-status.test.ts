@@ -138,6 +138,24 @@ describe('summarizeOrder', () => {
       }),
     );
   });
+
+  it('summarises groups of alike pieces exactly as the pieces one by one', () => {
+    const group = fc.record({
+      status: pieceStatus,
+      scanned: fc.boolean(),
+      count: fc.integer({ min: 0, max: 5 }),
+    });
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(group, { maxLength: 8 }), (cancelled, groups) => {
+        const oneByOne = groups.flatMap((g) =>
+          Array.from({ length: g.count }, () => ({ status: g.status, scanned: g.scanned })),
+        );
+        expect(summarizeOrder({ cancelled, pieces: groups })).toEqual(
+          summarizeOrder({ cancelled, pieces: oneByOne }),
+        );
+      }),
+    );
+  });
 });
 
 describe('advanceMilestones', () => {

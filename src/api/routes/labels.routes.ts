@@ -5,8 +5,6 @@ import type { LabelRun } from '../../core/labels/print-labels.js';
 import { printItemLabel, printOrderLabels } from '../../core/labels/print-labels.js';
 import { AppError } from '../../domain/errors.js';
 import type { Label, LabelDpi, LabelFormat } from '../../labels/label.model.js';
-import { renderLabels } from '../../labels/render-labels.js';
-import { testLabel } from '../../labels/test-label.layout.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams } from '../schemas/common.js';
@@ -54,6 +52,9 @@ async function sendLabels(
   dpi: LabelDpi,
   fileName: string,
 ): Promise<FastifyReply> {
+  // Rendering (pdfkit, its fonts, the barcode encoders) loads with the first label asked for:
+  // at start it would cost a good part of the daemon's start-up time and memory.
+  const { renderLabels } = await import('../../labels/render-labels.js');
   const rendered = await renderLabels(labels, format, dpi);
   // ZPL is for sending to a printer, so it downloads; a PDF may open in the browser.
   const disposition = format === 'zpl' ? 'attachment' : 'inline';
@@ -84,6 +85,7 @@ export async function labelsRoutes(app: FastifyInstance, { core }: RouteDeps): P
     },
     async (request, reply) => {
       const { format, dpi } = request.query;
+      const { testLabel } = await import('../../labels/test-label.layout.js');
       return sendLabels(reply, [testLabel()], format, dpi, 'test-label');
     },
   );

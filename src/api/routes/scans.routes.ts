@@ -7,10 +7,12 @@ import { PIECE_STATUSES } from '../../domain/order-status.js';
 import { REFUSAL_REASONS, SCAN_EVENTS } from '../../domain/scan-rules.js';
 import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
-import { IsoDateTime, Nullable, Strict } from '../schemas/common.js';
+import { IsoDateTime, Nullable, Strict, StringEnum } from '../schemas/common.js';
 import { OrderListItemSchema } from './orders.routes.js';
 
-const ScanEvent = Type.Union(SCAN_EVENTS.map((e) => Type.Literal(e)));
+// Enums and nullables as `type` + `enum` and `type: [t, 'null']` (see Nullable): the answer is
+// written by the serializer inline, with no validator run per value.
+const ScanEvent = StringEnum(SCAN_EVENTS);
 
 const ScanPiece = Type.Object({
   id: Type.String(),
@@ -19,7 +21,7 @@ const ScanPiece = Type.Object({
   unit_no: Type.Integer(),
   piece_no: Type.Integer(),
   piece_name: Nullable(Type.String()),
-  status: Type.Union(PIECE_STATUSES.map((s) => Type.Literal(s))),
+  status: StringEnum(PIECE_STATUSES),
   location: Nullable(Type.String()),
   produced_at: Nullable(IsoDateTime),
   in_stock_at: Nullable(IsoDateTime),
@@ -31,7 +33,7 @@ const ScanAnswer = Type.Object({
   id: Type.String(),
   object: Type.Literal('scan'),
   accepted: Type.Boolean(),
-  reason: Nullable(Type.Union(REFUSAL_REASONS.map((r) => Type.Literal(r)))),
+  reason: Nullable(StringEnum(REFUSAL_REASONS)),
   message: Type.String(),
   event: ScanEvent,
   barcode: Type.String(),

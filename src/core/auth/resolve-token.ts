@@ -1,8 +1,63 @@
 import { MINUTE } from '../../domain/clock.js';
 import { hashToken, tokenKindOf } from '../../domain/tokens.js';
 import type { ScanEvent } from '../../domain/scan-rules.js';
+import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { CoreContext } from '../context.js';
 import type { Principal } from './principal.js';
+
+// Every request looks its token up (nothing is cached, so a revocation is effective at once):
+// the lookups are prepared once.
+
+const apiKeyByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
+  db
+    .selectFrom('api_keys')
+    .select(['id', 'factory_id', 'last_used_at'])
+    .where('token_hash', '=', p('hash'))
+    .where('revoked_at', 'is', null),
+);
+
+const stationByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
+  db
+    .selectFrom('stations')
+    .select(['id', 'factory_id', 'name', 'role', 'default_location'])
+    .where('token_hash', '=', p('hash'))
+    .where('revoked_at', 'is', null),
+);
+
+const staffSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; now: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
+    .select(['sessions.id', 'sessions.factory_id', 'staff_users.id as user_id', 'staff_users.role'])
+    .where('sessions.token_hash', '=', p('hash'))
+    .where('sessions.kind', '=', 'staff')
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', p('now'))
+    .where('staff_users.disabled_at', 'is', null),
+);
+
+const retailerSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; now: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('retailer_users', 'retailer_users.id', 'sessions.retailer_user_id')
+    .select([
+      'sessions.id',
+      'sessions.factory_id',
+      'retailer_users.id as user_id',
+      'retailer_users.retailer_id',
+    ])
+    .where('sessions.token_hash', '=', p('hash'))
+    .where('sessions.kind', '=', 'retailer')
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', p('now')),
+);
+
+const touchApiKeyQuery = new PreparedQuery((db, p: Param<{ id: string; at: string }>) =>
+  db
+    .updateTable('api_keys')
+    .set({ last_used_at: p('at') })
+    .where('id', '=', p('id')),
+);
 
 /**
  * Resolves a presented bearer token to its principal, or null when it is unknown, revoked or
@@ -17,23 +72,13 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
 
   switch (kind) {
     case 'apiKey': {
-      const key = await ctx.db
-        .selectFrom('api_keys')
-        .select(['id', 'factory_id', 'last_used_at'])
-        .where('token_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const key = await apiKeyByHash.first(ctx.db, { hash });
       if (!key) return null;
       await touchApiKey(ctx, key.id, key.last_used_at, now);
       return { kind: 'api_key', factoryId: key.factory_id, apiKeyId: key.id };
     }
     case 'station': {
-      const station = await ctx.db
-        .selectFrom('stations')
-        .select(['id', 'factory_id', 'name', 'role', 'default_location'])
-        .where('token_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const station = await stationByHash.first(ctx.db, { hash });
       if (!station) return null;
       return {
         kind: 'station',
@@ -45,21 +90,7 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
       };
     }
     case 'staffSession': {
-      const session = await ctx.db
-        .selectFrom('sessions')
-        .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
-        .select([
-          'sessions.id',
-          'sessions.factory_id',
-          'staff_users.id as user_id',
-          'staff_users.role',
-        ])
-        .where('sessions.token_hash', '=', hash)
-        .where('sessions.kind', '=', 'staff')
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now.toISOString())
-        .where('staff_users.disabled_at', 'is', null)
-        .executeTakeFirst();
+      const session = await staffSessionByHash.first(ctx.db, { hash, now: now.toISOString() });
       if (!session) return null;
       return {
         kind: 'staff',
@@ -70,20 +101,10 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
       };
     }
     case 'retailerSession': {
-      const session = await ctx.db
-        .selectFrom('sessions')
-        .innerJoin('retailer_users', 'retailer_users.id', 'sessions.retailer_user_id')
-        .select([
-          'sessions.id',
-          'sessions.factory_id',
-          'retailer_users.id as user_id',
-          'retailer_users.retailer_id',
-        ])
-        .where('sessions.token_hash', '=', hash)
-        .where('sessions.kind', '=', 'retailer')
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now.toISOString())
-        .executeTakeFirst();
+      const session = await retailerSessionByHash.first(ctx.db, {
+        hash,
+        now: now.toISOString(),
+      });
       if (!session) return null;
       return {
         kind: 'retailer',
@@ -104,9 +125,5 @@ async function touchApiKey(
   now: Date,
 ): Promise<void> {
   if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < MINUTE) return;
-  await ctx.db
-    .updateTable('api_keys')
-    .set({ last_used_at: now.toISOString() })
-    .where('id', '=', id)
-    .execute();
+  await touchApiKeyQuery.execute(ctx.db, { id, at: now.toISOString() });
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, OrderLineTable, OrderTable } from '../../store/schema.js';
 
 /** An order row with what every order answer needs from other tables. */
@@ -14,6 +15,16 @@ export type LineRow = Pick<
   'order_id' | 'line_no' | 'sku' | 'colour' | 'qty' | 'pieces_per_unit' | 'piece_names'
 >;
 
+const LINE_COLUMNS = [
+  'order_id',
+  'line_no',
+  'sku',
+  'colour',
+  'qty',
+  'pieces_per_unit',
+  'piece_names',
+] as const;
+
 /**
  * Orders joined with their retailer and the factory's settings: one query gives everything an
  * order answer shows apart from lines, pieces and scans. Callers add the factory filter.
@@ -27,6 +38,12 @@ export function selectOrderRows(db: Kysely<DB>) {
     .select(['r.name as retailer_name', 'r.code as retailer_code', 's.stuck_after_days']);
 }
 
+/** One order row of a factory by id: read by every scan (prepared once). */
+export const orderRowById = new PreparedQuery(
+  (db, p: Param<{ factoryId: string; orderId: string }>) =>
+    selectOrderRows(db).where('o.factory_id', '=', p('factoryId')).where('o.id', '=', p('orderId')),
+);
+
 /** The lines of some orders, in line order, grouped by order id. */
 export async function loadLines(
   db: Kysely<DB>,
@@ -37,7 +54,7 @@ export async function loadLines(
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .selectFrom('order_lines')
-    .select(['order_id', 'line_no', 'sku', 'colour', 'qty', 'pieces_per_unit', 'piece_names'])
+    .select(LINE_COLUMNS)
     .where('factory_id', '=', factoryId)
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
@@ -49,4 +66,42 @@ export async function loadLines(
     else byOrder.set(row.order_id, [row]);
   }
   return byOrder;
+}
+
+const linesOfOrder = new PreparedQuery((db, p: Param<{ factoryId: string; orderId: string }>) =>
+  db
+    .selectFrom('order_lines')
+    .select(LINE_COLUMNS)
+    .where('factory_id', '=', p('factoryId'))
+    .where('order_id', '=', p('orderId'))
+    .orderBy('line_no'),
+);
+
+/** How many orders' lines are kept: the orders being worked on, many times over. */
+const LINES_CACHE_SIZE = 4096;
+const linesCache = new Map<string, { factoryId: string; lines: readonly LineRow[] }>();
+
+/**
+ * The lines of one order, in line order. Lines are written once with their order and never
+ * change, and order ids are never reused, so they are kept in a bounded cache (recently used
+ * first): a scan's answer shows its order's lines without reading them again. Lines read inside
+ * a transaction that is then rolled back belong to an id that no order will ever have.
+ */
+export async function orderLines(
+  db: Kysely<DB>,
+  factoryId: string,
+  orderId: string,
+): Promise<readonly LineRow[]> {
+  const cached = linesCache.get(orderId);
+  if (cached && cached.factoryId === factoryId) {
+    // Map order is insertion order: moving the entry to the end keeps the used ones.
+    linesCache.delete(orderId);
+    linesCache.set(orderId, cached);
+    return cached.lines;
+  }
+  const lines = await linesOfOrder.all(db, { factoryId, orderId });
+  if (lines.length === 0) return lines; // not an order of this factory: nothing to keep
+  if (linesCache.size >= LINES_CACHE_SIZE) linesCache.delete(linesCache.keys().next().value!);
+  linesCache.set(orderId, { factoryId, lines });
+  return lines;
 }

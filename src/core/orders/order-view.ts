@@ -4,7 +4,14 @@ import { isIdOf } from '../../domain/ids.js';
 import type { OrderStatus, PieceStatus } from '../../domain/order-status.js';
 import { isStuck } from '../../domain/stuck.js';
 import type { DB } from '../../store/schema.js';
-import { loadLines, selectOrderRows, type LineRow, type OrderRow } from './order-queries.js';
+import {
+  loadLines,
+  orderLines,
+  orderRowById,
+  selectOrderRows,
+  type LineRow,
+  type OrderRow,
+} from './order-queries.js';
 
 export interface OrderLine {
   sku: string;
@@ -171,16 +178,16 @@ export async function findOrderRow(
   return rows[0];
 }
 
-/** One order in the list shape, read inside the caller's transaction or from the database. */
+/** One order by id in the list shape, read inside the caller's transaction or from the database. */
 export async function loadOrderListItem(
   db: Kysely<DB>,
   factoryId: string,
   orderId: string,
   now: Date,
 ): Promise<OrderListItem> {
-  const row = await findOrderRow(db, factoryId, orderId);
-  const lines = await loadLines(db, factoryId, [row.id]);
-  return toOrderListItem(row, lines.get(row.id) ?? [], now);
+  const row = await orderRowById.first(db, { factoryId, orderId });
+  if (!row) throw notFound('order', 'id');
+  return toOrderListItem(row, await orderLines(db, factoryId, orderId), now);
 }
 
 /**

@@ -6,9 +6,63 @@ import {
   type PieceStatus,
 } from '../../domain/order-status.js';
 import { isStuck } from '../../domain/stuck.js';
+import { PreparedQuery, type Param } from '../../store/prepared-query.js';
+import type { OrderTable } from '../../store/schema.js';
 import type { Tx } from '../transaction.js';
-import { loadLines, selectOrderRows, type OrderRow } from './order-queries.js';
+import { orderLines, orderRowById, type OrderRow } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
+
+// Run inside every scan: prepared once.
+
+const pieceCountsByStatus = new PreparedQuery((db, p: Param<{ orderId: string }>) =>
+  db
+    .selectFrom('pieces')
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('scanned').as('scanned'),
+    ])
+    .where('order_id', '=', p('orderId'))
+    .groupBy('status'),
+);
+
+type Summary = Pick<
+  OrderTable,
+  | 'status'
+  | 'pieces_total'
+  | 'pieces_scanned'
+  | 'pieces_in_stock'
+  | 'pieces_dispatched'
+  | 'piece_states'
+  | 'produced_at'
+  | 'in_stock_at'
+  | 'dispatched_at'
+  | 'stuck'
+  | 'stuck_since'
+  | 'updated_at'
+>;
+
+const writeSummary = new PreparedQuery(
+  (db, p: Param<Summary & { factoryId: string; orderId: string }>) =>
+    db
+      .updateTable('orders')
+      .set({
+        status: p('status'),
+        pieces_total: p('pieces_total'),
+        pieces_scanned: p('pieces_scanned'),
+        pieces_in_stock: p('pieces_in_stock'),
+        pieces_dispatched: p('pieces_dispatched'),
+        piece_states: p('piece_states'),
+        produced_at: p('produced_at'),
+        in_stock_at: p('in_stock_at'),
+        dispatched_at: p('dispatched_at'),
+        stuck: p('stuck'),
+        stuck_since: p('stuck_since'),
+        updated_at: p('updated_at'),
+      })
+      .where('factory_id', '=', p('factoryId'))
+      .where('id', '=', p('orderId')),
+);
 
 export interface RecomputeResult {
   from: OrderStatus;
@@ -35,34 +89,19 @@ export async function recomputeOrder(
   factoryId: string,
   orderId: string,
 ): Promise<RecomputeResult> {
-  const row = await selectOrderRows(tx.trx)
-    .where('o.factory_id', '=', factoryId)
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
+  const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id');
 
-  const groups = await tx.trx
-    .selectFrom('pieces')
-    .select((eb) => [
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('scanned').as('scanned'),
-    ])
-    .where('order_id', '=', orderId)
-    .groupBy('status')
-    .execute();
+  const groups = await pieceCountsByStatus.all(tx.trx, { orderId });
 
-  // summarizeOrder counts pieces one by one; pieces of a group share one object.
-  const pieces: { status: PieceStatus; scanned: boolean }[] = [];
-  for (const g of groups) {
+  const pieces = groups.flatMap((g) => {
     const status = g.status as PieceStatus;
     const scanned = Number(g.scanned ?? 0);
-    const total = Number(g.n);
-    const yes = { status, scanned: true };
-    const no = { status, scanned: false };
-    for (let i = 0; i < scanned; i++) pieces.push(yes);
-    for (let i = scanned; i < total; i++) pieces.push(no);
-  }
+    return [
+      { status, scanned: true, count: scanned },
+      { status, scanned: false, count: Number(g.n) - scanned },
+    ];
+  });
   const summary = summarizeOrder({ cancelled: row.cancelled_at !== null, pieces });
   const milestones = advanceMilestones(
     {
@@ -81,7 +120,7 @@ export async function recomputeOrder(
   });
   const becameStuck = stuck && row.stuck === 0;
 
-  const update = {
+  const update: Summary = {
     status: summary.status,
     pieces_total: summary.pieces_total,
     pieces_scanned: summary.pieces_scanned,
@@ -95,16 +134,10 @@ export async function recomputeOrder(
     stuck_since: stuck ? (becameStuck ? tx.nowIso : (row.stuck_since ?? tx.nowIso)) : null,
     updated_at: tx.nowIso,
   };
-  await tx.trx
-    .updateTable('orders')
-    .set(update)
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', orderId)
-    .execute();
+  await writeSummary.execute(tx.trx, { ...update, factoryId, orderId });
 
   const next: OrderRow = { ...row, ...update };
-  const lines = await loadLines(tx.trx, factoryId, [orderId]);
-  const order = toOrderListItem(next, lines.get(orderId) ?? [], tx.now);
+  const order = toOrderListItem(next, await orderLines(tx.trx, factoryId, orderId), tx.now);
   const from = row.status as OrderStatus;
   const to = summary.status;
   const changed = from !== to;

@@ -9,6 +9,7 @@ import {
   type ScanEvent,
 } from '../../domain/scan-rules.js';
 import { isTestLabel } from '../../domain/test-label.js';
+import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
 import { loadOrderListItem, type OrderListItem, type PieceView } from '../orders/order-view.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
@@ -50,6 +51,89 @@ const PIECE_COLUMNS = [
 
 type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
 
+// The statements of a scan, prepared once: a scan is a handful of small statements, and
+// building each query anew would cost as much as running it.
+
+const scanByClientId = new PreparedQuery(
+  (db, p: Param<{ stationId: string; clientScanId: string }>) =>
+    db
+      .selectFrom('scans')
+      .selectAll()
+      .where('station_id', '=', p('stationId'))
+      .where('client_scan_id', '=', p('clientScanId')),
+);
+
+const pieceByBarcode = new PreparedQuery((db, p: Param<{ factoryId: string; barcode: string }>) =>
+  db
+    .selectFrom('pieces')
+    .select(PIECE_COLUMNS)
+    .where('factory_id', '=', p('factoryId'))
+    .where('barcode', '=', p('barcode')),
+);
+
+const voidedLabel = new PreparedQuery((db, p: Param<{ factoryId: string; barcode: string }>) =>
+  db
+    .selectFrom('voided_labels')
+    .select('piece_id')
+    .where('factory_id', '=', p('factoryId'))
+    .where('barcode', '=', p('barcode')),
+);
+
+const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: string }>) =>
+  db
+    .selectFrom('pieces')
+    .select(PIECE_COLUMNS)
+    .where('factory_id', '=', p('factoryId'))
+    .where('id', '=', p('pieceId')),
+);
+
+const insertScan = new PreparedQuery((db, p: Param<ScanTable>) =>
+  db.insertInto('scans').values({
+    id: p('id'),
+    factory_id: p('factory_id'),
+    station_id: p('station_id'),
+    station_name: p('station_name'),
+    event: p('event'),
+    barcode: p('barcode'),
+    piece_id: p('piece_id'),
+    order_id: p('order_id'),
+    accepted: p('accepted'),
+    reason: p('reason'),
+    location: p('location'),
+    test_label: p('test_label'),
+    client_scan_id: p('client_scan_id'),
+    scanned_at: p('scanned_at'),
+    at: p('at'),
+  }),
+);
+
+type PieceMove = Pick<
+  PieceRow,
+  'id' | 'status' | 'location' | 'produced_at' | 'in_stock_at' | 'dispatched_at'
+> & { at: string };
+
+const movePieceQuery = new PreparedQuery((db, p: Param<PieceMove>) =>
+  db
+    .updateTable('pieces')
+    .set({
+      status: p('status'),
+      location: p('location'),
+      produced_at: p('produced_at'),
+      in_stock_at: p('in_stock_at'),
+      dispatched_at: p('dispatched_at'),
+      scanned: 1,
+      updated_at: p('at'),
+    })
+    .where('id', '=', p('id')),
+);
+
+const stampStation = new PreparedQuery((db, p: Param<{ stationId: string; at: string }>) =>
+  db
+    .updateTable('stations')
+    .set({ last_scan_at: p('at') })
+    .where('id', '=', p('stationId')),
+);
+
 const toPieceView = ({ order_id: _order, ...piece }: PieceRow): PieceView => ({
   ...piece,
   status: piece.status as PieceStatus,
@@ -76,12 +160,10 @@ export async function applyScan(
   const factoryId = station.factoryId;
 
   if (request.clientScanId !== null) {
-    const previous = await trx
-      .selectFrom('scans')
-      .selectAll()
-      .where('station_id', '=', station.stationId)
-      .where('client_scan_id', '=', request.clientScanId)
-      .executeTakeFirst();
+    const previous = await scanByClientId.first(trx, {
+      stationId: station.stationId,
+      clientScanId: request.clientScanId,
+    });
     if (previous) return { scan: await replayAnswer(tx, previous), replayed: true };
   }
 
@@ -92,20 +174,8 @@ export async function applyScan(
   let piece: PieceRow | undefined;
   let voided: { piece_id: string } | undefined;
   if (!testLabel) {
-    piece = await trx
-      .selectFrom('pieces')
-      .select(PIECE_COLUMNS)
-      .where('factory_id', '=', factoryId)
-      .where('barcode', '=', key)
-      .executeTakeFirst();
-    if (!piece) {
-      voided = await trx
-        .selectFrom('voided_labels')
-        .select('piece_id')
-        .where('factory_id', '=', factoryId)
-        .where('barcode', '=', key)
-        .executeTakeFirst();
-    }
+    piece = await pieceByBarcode.first(trx, { factoryId, barcode: key });
+    if (!piece) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
   }
   // A label is recorded as printed; anything else as it was read.
   const barcode = piece || voided ? key : request.barcode;
@@ -121,12 +191,7 @@ export async function applyScan(
 
   // A voided label's refusal belongs to the history of the piece it was on.
   if (voided) {
-    piece = await trx
-      .selectFrom('pieces')
-      .select(PIECE_COLUMNS)
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', voided.piece_id)
-      .executeTakeFirstOrThrow();
+    piece = await pieceById.one(trx, { factoryId, pieceId: voided.piece_id });
   }
 
   const row: ScanTable = {
@@ -148,7 +213,7 @@ export async function applyScan(
     at: tx.nowIso,
   };
   try {
-    await trx.insertInto('scans').values(row).execute();
+    await insertScan.execute(trx, row);
   } catch (err) {
     if (request.clientScanId !== null && isUniqueViolation(err)) throw new ClientScanIdTaken();
     throw err;
@@ -162,11 +227,7 @@ export async function applyScan(
     order = await loadOrderListItem(trx, factoryId, piece.order_id, tx.now);
   }
 
-  await trx
-    .updateTable('stations')
-    .set({ last_scan_at: tx.nowIso })
-    .where('id', '=', station.stationId)
-    .execute();
+  await stampStation.execute(trx, { stationId: station.stationId, at: tx.nowIso });
 
   const scan = toAnswer(row, decision, piece ?? null, order);
   await tx.emit(factoryId, 'scan.recorded', scan);
@@ -199,19 +260,7 @@ async function movePiece(
     default:
       throw new Error(`a scan cannot move a piece to ${next}`);
   }
-  await tx.trx
-    .updateTable('pieces')
-    .set({
-      status: moved.status,
-      location: moved.location,
-      produced_at: moved.produced_at,
-      in_stock_at: moved.in_stock_at,
-      dispatched_at: moved.dispatched_at,
-      scanned: 1,
-      updated_at: at,
-    })
-    .where('id', '=', piece.id)
-    .execute();
+  await movePieceQuery.execute(tx.trx, { ...moved, at });
   return moved;
 }
 
@@ -264,11 +313,7 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
   const piece =
     row.piece_id === null
       ? null
-      : await tx.trx
-          .selectFrom('pieces')
-          .select(PIECE_COLUMNS)
-          .where('id', '=', row.piece_id)
-          .executeTakeFirstOrThrow();
+      : await pieceById.one(tx.trx, { factoryId: row.factory_id, pieceId: row.piece_id });
   const order =
     piece === null ? null : await loadOrderListItem(tx.trx, row.factory_id, piece.order_id, tx.now);
   return toAnswer(row, decision, piece, order);

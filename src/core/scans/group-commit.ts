@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { appendEvent } from '../events.js';
 import type { CoreContext } from '../context.js';
 import type { Tx } from '../transaction.js';
@@ -8,6 +8,11 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
+
+// Compiled once: every unit of work runs two of them.
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release savepoint unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint unit');
 
 /** How many queued units of work one transaction takes at most (bounds a batch's latency). */
 const MAX_BATCH = 256;
@@ -73,14 +78,14 @@ export class GroupCommit {
               return appendEvent(trx, { factoryId, type, data, now });
             },
           };
-          await sql`savepoint unit`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             const value = await job.work(tx);
-            await sql`release savepoint unit`.execute(trx);
+            await trx.executeQuery(RELEASE);
             outcomes.push(() => job.resolve(value));
           } catch (err) {
-            await sql`rollback to savepoint unit`.execute(trx);
-            await sql`release savepoint unit`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
             outcomes.push(() => job.reject(err));
           }
         }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22-0001-initial.js';
 import * as ordersIndexes from './2026-11-22-0002-orders-indexes.js';
 import * as webhooksOutbox from './2026-11-22-0003-webhooks-outbox.js';
+import * as scansWithoutStationIndex from './2026-11-22-0004-scans-without-station-index.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-orders-indexes': ordersIndexes,
   '2026-11-22-0003-webhooks-outbox': webhooksOutbox,
+  '2026-11-22-0004-scans-without-station-index': scansWithoutStationIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
