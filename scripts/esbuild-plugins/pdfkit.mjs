@@ -1,4 +1,5 @@
-// Makes pdfkit bundle: its standard fonts must be inlined, nothing read from node_modules at run time.
+// Makes pdfkit bundle: its standard fonts must be inlined, nothing read from node_modules at run time;
+// and fontkit, which only embedded fonts need, stays out (see the second plugin).
 //
 // pdfkit 0.20 registers its 14 standard fonts as lazy loaders that call
 // `createRequire(import.meta.url)('#standard-fonts/<Name>')`: a package-internal import that
@@ -43,4 +44,25 @@ const pdfkitStandardFonts = {
   },
 };
 
-export const pdfkitPlugins = [pdfkitStandardFonts];
+/**
+ * Leaves fontkit out. pdfkit imports it at the top of its module but calls it only to embed a
+ * TrueType/OpenType font, and labels use the standard PDF fonts alone (src/labels/text-metrics.ts).
+ * Loading fontkit and the Unicode tables it unpacks on import cost the daemon's first label
+ * about 0.1 s and 7 MB that stayed in memory; a font given as a file now fails saying why.
+ */
+/** @type {import('esbuild').Plugin} */
+const pdfkitWithoutFontkit = {
+  name: 'pdfkit-without-fontkit',
+  setup(build) {
+    build.onResolve({ filter: /^fontkit$/ }, (args) =>
+      PDFKIT_ENTRY.test(args.importer) ? { path: 'fontkit', namespace: 'pdfkit-no-fontkit' } : null,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'pdfkit-no-fontkit' }, () => ({
+      contents:
+        "export function create() { throw new Error('fontkit is not bundled: labels use the standard PDF fonts only'); }\n",
+      loader: 'js',
+    }));
+  },
+};
+
+export const pdfkitPlugins = [pdfkitStandardFonts, pdfkitWithoutFontkit];

@@ -1,7 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Ajv, type Options as AjvOptions } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { AppError } from '../domain/errors.js';
 import { MINUTE } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
@@ -13,6 +11,7 @@ import { accessFor, actorOf } from './permissions.js';
 import { handleError, sendError } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { ROUTES } from './routes/index.js';
+import { routeSchemaCompilers } from './schema-compilers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,20 +45,16 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Serve HTTPS with this certificate and key (PEM). */
   https?: { cert: Buffer; key: Buffer };
+  /**
+   * Compile every route's validators and serializers while building, each schema checked
+   * against the JSON Schema meta-schema, instead of on each route's first request
+   * (schema-compilers.ts). For tests: a broken schema then fails the build.
+   */
+  eagerSchemas?: boolean;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
-
-// ajv-formats ships CommonJS with a default export.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-
-function makeAjv(options: AjvOptions): Ajv {
-  const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: false, ...options });
-  addFormats(ajv);
-  return ajv;
-}
 
 /**
  * Builds the HTTP app without listening: the daemon calls `listen`, tests call `inject`.
@@ -75,15 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Validators and serializers compile on each route's first request (schema-compilers.ts).
+    schemaController: {
+      compilersFactory: routeSchemaCompilers({ eager: deps.eagerSchemas ?? false }),
+    },
   });
-
-  // Bodies are strict (no coercion: "5" is not a number); query strings and paths are text,
-  // so they are coerced to the declared types.
-  const bodyAjv = makeAjv({ coerceTypes: false, removeAdditional: false });
-  const queryAjv = makeAjv({ coerceTypes: 'array', removeAdditional: false });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema),
-  );
 
   const clock = deps.core.clock;
   const limiters: Limiters = {

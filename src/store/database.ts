@@ -110,13 +110,31 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   };
   if (options.migrate !== false) {
     try {
-      await migrateToLatest(db);
+      if (!(await isUpToDate(sqlite))) await migrateToLatest(db);
     } catch (err) {
       await store.close();
       throw err;
     }
   }
   return store;
+}
+
+/**
+ * Whether the database has run exactly the migrations this build knows: two reads, where
+ * Kysely's migrator first introspects every table (the common case at each start). Anything
+ * else — a new database, pending migrations, or ones this build does not know — goes to the
+ * migrator, which applies them or refuses with its own error.
+ */
+async function isUpToDate(sqlite: Database.Database): Promise<boolean> {
+  const table = sqlite
+    .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+    .get();
+  if (table === undefined) return false;
+  const applied = new Set(
+    sqlite.prepare('select name from kysely_migration').pluck().all() as string[],
+  );
+  const known = Object.keys(await migrationProvider.getMigrations());
+  return applied.size === known.length && known.every((name) => applied.has(name));
 }
 
 /** Runs pending migrations in one transaction; forward only. Returns the names applied. */

@@ -93,12 +93,14 @@ export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+// Made on first use: it loads ICU's region data, which the daemon's start does not need.
+let regionNames: Intl.DisplayNames | undefined;
 
 /** ISO 3166-1 alpha-2, checked against the regions the runtime knows (no list to maintain). */
 export function isCountryCode(value: string): boolean {
   if (!/^[A-Z]{2}$/.test(value)) return false;
   try {
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
     const name = regionNames.of(value);
     return name !== undefined && name !== value;
   } catch {

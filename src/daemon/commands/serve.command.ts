@@ -4,7 +4,7 @@ import { buildApp } from '../../api/app.js';
 import type { Signals } from '../../core/context.js';
 import { ensureInitialised, keyFileExists, openDataDir } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
-import { startScheduler, type Scheduler } from '../scheduler.js';
+import type { Scheduler } from '../scheduler.js';
 import { VERSION } from '../version.js';
 
 interface ServeOptions {
@@ -76,18 +76,21 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
       ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) }
       : undefined;
   const app = await buildApp({ core: opened.core, logger, ...(tls ? { https: tls } : {}) });
-  const scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
-  started.scheduler = scheduler;
 
   try {
     await app.listen({ host: opts.host, port });
   } catch (err) {
     io.stderr.write(`factoryd: cannot listen on ${opts.host}:${port}: ${(err as Error).message}\n`);
-    await scheduler.stop();
     await app.close();
     await opened.store.close();
     return 1;
   }
+  // The scheduler (node-cron, the webhook sender and its HTTP client) loads once the server
+  // listens, and before the line that says so: the first requests need none of it.
+  const { startScheduler } = await import('../scheduler.js');
+  const scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
+  started.scheduler = scheduler;
+
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const url = `${tls ? 'https' : 'http'}://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${boundPort}`;
