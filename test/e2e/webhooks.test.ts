@@ -109,9 +109,12 @@ describe('webhooks from factoryd serve', () => {
       expect(scan.accepted).toBe(true);
     }
 
+    // Deliveries to different endpoints arrive in any order: wait for all of them.
     await r.waitFor(
       (x) =>
         typesOf(x).filter((t) => t === 'order.status_changed').length === 2 &&
+        x.acknowledged.filter((a) => a.path === '/erp' && a.json.type === 'scan.recorded')
+          .length === 2 &&
         x.acknowledged.filter((a) => a.path === '/floor').length === 2,
     );
     const erp = r.acknowledged.filter((x) => x.path === '/erp');
