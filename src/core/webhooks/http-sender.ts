@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 
 /** What one attempt came to. `error` is a short text of ours: never the receiver's body. */
 export interface AttemptOutcome {
@@ -66,19 +66,29 @@ function describeError(err: unknown, timeoutMs: number): string {
  * redirects never followed, response bodies drained and discarded.
  */
 export class HttpSender {
-  readonly #agent: Agent;
+  readonly #options: SenderOptions;
   readonly #timeoutMs: number;
+  /** undici is loaded on the first delivery: a factory without webhooks never pays for it. */
+  #client: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
 
   constructor(options: SenderOptions) {
+    this.#options = options;
     this.#timeoutMs = options.requestTimeoutMs;
-    this.#agent = new Agent({
-      connections: options.connectionsPerOrigin,
-      pipelining: 1,
-      connect: { timeout: options.connectTimeoutMs },
-      headersTimeout: options.requestTimeoutMs,
-      bodyTimeout: options.requestTimeoutMs,
-      keepAliveTimeout: 4_000,
-    });
+  }
+
+  #connect(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
+    this.#client ??= import('undici').then((undici) => ({
+      request: undici.request,
+      agent: new undici.Agent({
+        connections: this.#options.connectionsPerOrigin,
+        pipelining: 1,
+        connect: { timeout: this.#options.connectTimeoutMs },
+        headersTimeout: this.#options.requestTimeoutMs,
+        bodyTimeout: this.#options.requestTimeoutMs,
+        keepAliveTimeout: 4_000,
+      }),
+    }));
+    return this.#client;
   }
 
   /**
@@ -92,6 +102,7 @@ export class HttpSender {
     stop: AbortSignal,
   ): Promise<AttemptOutcome> {
     if (stop.aborted) return ABORTED;
+    const { agent, request } = await this.#connect();
     const started = performance.now();
     // One controller and one timer per attempt, both released when it ends (AbortSignal.timeout
     // would keep its timer for the whole 15 s, and AbortSignal.any ties every attempt to `stop`).
@@ -110,7 +121,7 @@ export class HttpSender {
         method: 'POST',
         headers,
         body,
-        dispatcher: this.#agent,
+        dispatcher: agent,
         signal,
       });
       const status = res.statusCode;
@@ -148,6 +159,6 @@ export class HttpSender {
   }
 
   async close(): Promise<void> {
-    await this.#agent.destroy();
+    if (this.#client) await (await this.#client).agent.destroy();
   }
 }
