@@ -4,7 +4,7 @@ import { hashPassword } from '../../domain/tokens.js';
 import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { RetailerUserTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { checkNewPassword, normalizeEmail } from '../sessions/credentials.js';
+import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
 import { revokeRetailerUserSessions } from '../sessions/sessions.js';
 import { transact, type Tx } from '../transaction.js';
 
@@ -46,20 +46,6 @@ function checkRole(role: string): asserts role is RetailerUserRole {
   if (!(RETAILER_USER_ROLES as readonly string[]).includes(role)) {
     throw invalid('role', `role must be one of ${RETAILER_USER_ROLES.join(', ')}.`);
   }
-}
-
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw invalid('name', 'name must not be empty.');
-  return trimmed;
-}
-
-function checkEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) {
-    throw invalid('email', 'email must be an email address.');
-  }
-  return normalized;
 }
 
 /** Another factory's retailer, or none at all, is 404 alike. */
@@ -121,8 +107,8 @@ export async function createRetailerUser(
   retailerId: string,
   input: NewRetailerUser,
 ): Promise<RetailerUserView> {
-  const email = checkEmail(input.email);
-  const name = checkName(input.name);
+  const email = checkLoginEmail(input.email);
+  const name = checkDisplayName(input.name);
   checkRole(input.role);
   const role = input.role;
   if (input.password !== undefined) checkNewPassword(input.password);
@@ -192,7 +178,7 @@ export async function updateRetailerUser(
 ): Promise<RetailerUserView> {
   checkRole(patch.role);
   const role = patch.role;
-  const name = patch.name === undefined ? undefined : checkName(patch.name);
+  const name = patch.name === undefined ? undefined : checkDisplayName(patch.name);
   if (patch.password !== undefined) checkNewPassword(patch.password);
   const passwordHash =
     patch.password === undefined ? undefined : await hashPassword(patch.password);

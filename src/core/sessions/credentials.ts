@@ -9,6 +9,22 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A login email: trimmed, lower-cased, and of the shape of an address (it is never mailed to). */
+export function checkLoginEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) {
+    throw invalid('email', 'email must be an email address.');
+  }
+  return normalized;
+}
+
+/** A person's display name: trimmed and not empty. */
+export function checkDisplayName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw invalid('name', 'name must not be empty.');
+  return trimmed;
+}
+
 /** A new password's rules, checked before the (slow) hash is computed. */
 export function checkNewPassword(password: string, param = 'password'): void {
   if ([...password].length < MIN_PASSWORD_LENGTH) {

@@ -4,7 +4,7 @@ import { hashPassword } from '../../domain/tokens.js';
 import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { StaffUserTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { checkNewPassword, normalizeEmail } from '../sessions/credentials.js';
+import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
 import { revokeStaffSessions } from '../sessions/sessions.js';
 import { transact, type Tx } from '../transaction.js';
 
@@ -42,21 +42,6 @@ function checkRole(role: string): asserts role is StaffRole {
   }
 }
 
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw invalid('name', 'name must not be empty.');
-  return trimmed;
-}
-
-/** A loose shape check: the address is only ever a login name, never mailed to. */
-function checkEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) {
-    throw invalid('email', 'email must be an email address.');
-  }
-  return normalized;
-}
-
 export interface NewStaffUser {
   email: string;
   name: string;
@@ -73,8 +58,8 @@ export async function createStaffUser(
   factoryId: string,
   input: NewStaffUser,
 ): Promise<StaffUserView> {
-  const email = checkEmail(input.email);
-  const name = checkName(input.name);
+  const email = checkLoginEmail(input.email);
+  const name = checkDisplayName(input.name);
   checkRole(input.role);
   const role = input.role;
   checkNewPassword(input.password);
@@ -161,7 +146,7 @@ export async function updateStaffUser(
   id: string,
   patch: StaffUserPatch,
 ): Promise<StaffUserView> {
-  const name = patch.name === undefined ? undefined : checkName(patch.name);
+  const name = patch.name === undefined ? undefined : checkDisplayName(patch.name);
   if (patch.role !== undefined) checkRole(patch.role);
   if (patch.password !== undefined) checkNewPassword(patch.password);
   const passwordHash =
