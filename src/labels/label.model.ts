@@ -1,3 +1,5 @@
+import type { PieceLabelContent } from '../domain/piece-label.js';
+
 /** What a label says, independent of how it is printed (PDF or ZPL). */
 
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
@@ -8,20 +10,8 @@ export const LABEL_DPIS = [203, 300] as const;
 export type LabelDpi = (typeof LABEL_DPIS)[number];
 
 /** One label per physical piece. */
-export interface PieceLabel {
+export interface PieceLabel extends PieceLabelContent {
   kind: 'piece';
-  barcode: string;
-  order_no: string;
-  retailer_name: string;
-  sku: string;
-  colour: string | null;
-  unit_no: number;
-  units_total: number;
-  piece_no: number;
-  pieces_per_unit: number;
-  piece_name: string | null;
-  /** A calendar date, `YYYY-MM-DD`. */
-  needed_by: string | null;
 }
 
 /** The hardware test label: a fixed string a station compares with what its scanner read. */

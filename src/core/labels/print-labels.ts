@@ -1,3 +1,4 @@
+import type { PieceLabelContent } from '../../domain/piece-label.js';
 import { notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
 import { loadLines } from '../orders/order-queries.js';
@@ -11,19 +12,7 @@ export type PrinterDpi = 203 | 300;
 export type PieceSelection = 'all' | 'unprinted';
 
 /** What one piece's label says (the label model of src/labels, without its kind). */
-export interface LabelledPiece {
-  barcode: string;
-  order_no: string;
-  retailer_name: string;
-  sku: string;
-  colour: string | null;
-  unit_no: number;
-  units_total: number;
-  piece_no: number;
-  pieces_per_unit: number;
-  piece_name: string | null;
-  needed_by: string | null;
-}
+export type LabelledPiece = PieceLabelContent;
 
 export interface LabelRun {
   order_id: string;

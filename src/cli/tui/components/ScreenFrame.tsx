@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box } from 'ink';
+import { errorLine } from '../format.js';
 import type { StatusMessage } from '../hooks/use-action.js';
 import { Footer } from './Footer.js';
 import type { Hint } from './Footer.js';
@@ -28,4 +29,20 @@ export function ScreenFrame(props: ScreenFrameProps) {
       <Footer hints={hints} columns={columns} />
     </Box>
   );
+}
+
+/**
+ * The status line of a tab that shows one loaded resource: the last action's outcome first, else
+ * the resource's load error; a lost connection shows as "reconnecting" instead of an error.
+ */
+export function frameStatus(
+  actionStatus: StatusMessage | undefined,
+  resource: { error: unknown; reconnecting: boolean },
+): Pick<ScreenFrameProps, 'status' | 'reconnecting'> {
+  const failed = Boolean(resource.error) && !resource.reconnecting;
+  return {
+    status:
+      actionStatus ?? (failed ? { kind: 'error', text: errorLine(resource.error) } : undefined),
+    reconnecting: resource.reconnecting ? errorLine(resource.error) : undefined,
+  };
 }

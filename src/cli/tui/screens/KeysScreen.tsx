@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { Confirm } from '../components/Confirm.js';
 import type { Hint } from '../components/Footer.js';
-import { ScreenFrame } from '../components/ScreenFrame.js';
+import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
 import { Table } from '../components/Table.js';
 import type { TableColumn } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
@@ -213,18 +213,11 @@ export function KeysScreen(props: ScreenProps) {
     <ScreenFrame
       height={bodyHeight}
       columns={columns}
-      status={
-        action.status ?? (keys.error && !keys.reconnecting ? errorStatus(keys.error) : undefined)
-      }
-      reconnecting={keys.reconnecting ? errorLine(keys.error) : undefined}
+      {...frameStatus(action.status, keys)}
       hints={hints}
       colour={colour}
     >
       {body}
     </ScreenFrame>
   );
-}
-
-function errorStatus(error: unknown) {
-  return { kind: 'error' as const, text: errorLine(error) };
 }

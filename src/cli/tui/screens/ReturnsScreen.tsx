@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { Confirm } from '../components/Confirm.js';
 import type { Hint } from '../components/Footer.js';
-import { ScreenFrame } from '../components/ScreenFrame.js';
+import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
 import { Table } from '../components/Table.js';
 import type { TableColumn } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
@@ -165,13 +165,7 @@ export function ReturnsScreen(props: ScreenProps) {
     <ScreenFrame
       height={bodyHeight}
       columns={columns}
-      status={
-        action.status ??
-        (returns.error && !returns.reconnecting
-          ? { kind: 'error', text: errorLine(returns.error) }
-          : undefined)
-      }
-      reconnecting={returns.reconnecting ? errorLine(returns.error) : undefined}
+      {...frameStatus(action.status, returns)}
       hints={hints}
       colour={colour}
     >

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Hint } from '../components/Footer.js';
-import { ScreenFrame } from '../components/ScreenFrame.js';
+import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
 import { displayWidth, truncate } from '../../output/colour.js';
 import { ApiError } from '../../errors.js';
 import { ago, errorLine } from '../format.js';
@@ -193,13 +193,7 @@ export function SettingsScreen(props: ScreenProps) {
     <ScreenFrame
       height={bodyHeight}
       columns={columns}
-      status={
-        action.status ??
-        (settings.error && !settings.reconnecting
-          ? { kind: 'error', text: errorLine(settings.error) }
-          : undefined)
-      }
-      reconnecting={settings.reconnecting ? errorLine(settings.error) : undefined}
+      {...frameStatus(action.status, settings)}
       hints={hints}
       colour={colour}
     >

@@ -4,7 +4,7 @@ import { Confirm } from '../components/Confirm.js';
 import type { Hint } from '../components/Footer.js';
 import { PairingPanel } from '../components/PairingPanel.js';
 import type { PairingState } from '../components/PairingPanel.js';
-import { ScreenFrame } from '../components/ScreenFrame.js';
+import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
 import { Table } from '../components/Table.js';
 import type { TableColumn } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
@@ -312,13 +312,7 @@ export function StationsScreen(props: ScreenProps) {
     <ScreenFrame
       height={bodyHeight}
       columns={columns}
-      status={
-        action.status ??
-        (stations.error && !stations.reconnecting
-          ? { kind: 'error', text: errorLine(stations.error) }
-          : undefined)
-      }
-      reconnecting={stations.reconnecting ? errorLine(stations.error) : undefined}
+      {...frameStatus(action.status, stations)}
       hints={hints}
       colour={colour}
     >
