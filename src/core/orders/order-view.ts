@@ -69,6 +69,22 @@ export interface PieceView {
   label_printed_at: string | null;
 }
 
+/** The piece columns a PieceView is made of. */
+export const PIECE_VIEW_COLUMNS = [
+  'id',
+  'barcode',
+  'line_no',
+  'unit_no',
+  'piece_no',
+  'piece_name',
+  'status',
+  'location',
+  'produced_at',
+  'in_stock_at',
+  'dispatched_at',
+  'label_printed_at',
+] as const;
+
 export interface ScanView {
   id: string;
   event: string;
@@ -214,20 +230,7 @@ export function getOrder(
     const lines = await loadLines(conn, factoryId, [row.id]);
     const pieces = await conn
       .selectFrom('pieces')
-      .select([
-        'id',
-        'barcode',
-        'line_no',
-        'unit_no',
-        'piece_no',
-        'piece_name',
-        'status',
-        'location',
-        'produced_at',
-        'in_stock_at',
-        'dispatched_at',
-        'label_printed_at',
-      ])
+      .select(PIECE_VIEW_COLUMNS)
       .where('order_id', '=', row.id)
       .where('factory_id', '=', factoryId)
       .orderBy('unit_no')

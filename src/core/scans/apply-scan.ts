@@ -11,7 +11,12 @@ import {
 import { isTestLabel } from '../../domain/test-label.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
-import { loadOrderListItem, type OrderListItem, type PieceView } from '../orders/order-view.js';
+import {
+  loadOrderListItem,
+  PIECE_VIEW_COLUMNS,
+  type OrderListItem,
+  type PieceView,
+} from '../orders/order-view.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import type { Tx } from '../transaction.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
@@ -33,21 +38,8 @@ export class ClientScanIdTaken extends Error {
   }
 }
 
-const PIECE_COLUMNS = [
-  'id',
-  'order_id',
-  'barcode',
-  'line_no',
-  'unit_no',
-  'piece_no',
-  'piece_name',
-  'status',
-  'location',
-  'produced_at',
-  'in_stock_at',
-  'dispatched_at',
-  'label_printed_at',
-] as const;
+/** A piece as the scan answer shows it, plus the order it belongs to. */
+const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id'] as const;
 
 type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
 
