@@ -90,14 +90,7 @@ function tmux(args: string[]): Run {
 }
 
 beforeAll(async () => {
-  // Builds, or keeps the executable when nothing that goes into it changed.
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs')], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 19 * 60_000,
-  });
-  if (build.status !== 0) throw new Error(`build-binary failed:\n${build.stderr}`);
-
+  // test/binary/global-setup.ts built the executable.
   dir = mkdtempSync(join(tmpdir(), 'factory-binary-'));
   exe = join(dir, 'factory');
   copyFileSync(built, exe);

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/app.js';
-import { FACTORY, REPO_ROOT, startDaemon } from '../helpers/daemon.js';
+import {
+  EXECUTABLE_ENV,
+  FACTORY,
+  REPO_ROOT,
+  shellCommand,
+  startDaemon,
+} from '../helpers/daemon.js';
 import type { RunningDaemon } from '../helpers/daemon.js';
 
 /**
@@ -48,7 +54,7 @@ function exec(
 
 /** `factory …` with stdin, stdout and stderr all pipes. */
 const factory = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-  exec(process.execPath, [FACTORY, ...args], options);
+  exec(FACTORY[0]!, [...FACTORY.slice(1), ...args], options);
 
 /** A shell command line with `factory` on the PATH. */
 const sh = (script: string, options: { env?: Record<string, string> } = {}) =>
@@ -82,10 +88,7 @@ beforeAll(async () => {
   work = tempDir('factory-cli-e2e-');
   binDir = join(work, 'bin');
   mkdirSync(binDir);
-  writeFileSync(
-    join(binDir, 'factory'),
-    `#!/bin/sh\nexec "${process.execPath}" "${FACTORY}" "$@"\n`,
-  );
+  writeFileSync(join(binDir, 'factory'), `#!/bin/sh\nexec ${shellCommand(FACTORY)} "$@"\n`);
   chmodSync(join(binDir, 'factory'), 0o755);
   env = {
     PATH: `${binDir}:${process.env.PATH ?? '/usr/bin:/bin'}`,
@@ -93,6 +96,7 @@ beforeAll(async () => {
     LANG: 'C.UTF-8',
     FACTORY_URL: daemon.url,
     FACTORY_API_KEY: daemon.apiKey,
+    ...EXECUTABLE_ENV,
   };
   await api('POST', '/v1/retailers', { name: 'Acme Home', code: 'ACME' });
   // PO-1042 first, so its first piece is FD 0000001 (the README's scan example).
@@ -243,7 +247,9 @@ describe('exit codes', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--colour'");
 
-    const noUrl = await factory(['orders', 'list'], { env: { PATH: env.PATH!, HOME: work } });
+    const noUrl = await factory(['orders', 'list'], {
+      env: { PATH: env.PATH!, HOME: work, ...EXECUTABLE_ENV },
+    });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stdout).toBe('');
     expect(noUrl.stderr).toBe(
@@ -251,7 +257,7 @@ describe('exit codes', () => {
     );
 
     const noKey = await factory(['orders', 'list'], {
-      env: { PATH: env.PATH!, HOME: work, FACTORY_URL: daemon.url },
+      env: { PATH: env.PATH!, HOME: work, FACTORY_URL: daemon.url, ...EXECUTABLE_ENV },
     });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -330,7 +336,7 @@ describe('staff login', () => {
       role: 'supervisor',
     });
 
-    const home = { PATH: env.PATH!, HOME: join(work, 'sam') };
+    const home = { PATH: env.PATH!, HOME: join(work, 'sam'), ...EXECUTABLE_ENV };
     const login = await factory(['login', '--url', daemon.url, '--email', 'sam@factory.example'], {
       env: home,
       input: `${password}\n`,

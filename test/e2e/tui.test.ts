@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACTORY, startDaemon } from '../helpers/daemon.js';
+import { EXECUTABLE_ENV, FACTORY, shellCommand, startDaemon } from '../helpers/daemon.js';
 import type { RunningDaemon } from '../helpers/daemon.js';
 import { factoryHttp } from '../cli/tui/helpers/factory-http.js';
 import { readQrFromScreen } from '../cli/tui/helpers/read-qr.js';
@@ -39,9 +39,9 @@ function openTerminal(name: string, size: { columns: number; rows: number }, env
     'env',
     `FACTORY_URL=${quote(daemon.url)}`,
     `FACTORY_API_KEY=${quote(daemon.apiKey)}`,
+    ...Object.entries(EXECUTABLE_ENV).map(([name, value]) => `${name}=${quote(value)}`),
     ...env,
-    quote(process.execPath),
-    quote(FACTORY),
+    shellCommand(FACTORY),
     'tui',
     `; echo $? > ${quote(exitFile)}`,
   ].join(' ');

@@ -162,6 +162,44 @@ describe('webhooks from factoryd serve', () => {
     expectNoneTwice(r);
   });
 
+  it('retries a refused delivery by itself, about 5 s later, with the same id, signed anew', async () => {
+    const d = await daemon();
+    const r = await receiver();
+    const call = api(d);
+    await registerHook(call, r, '/flaky', ['order.created']);
+    let answered = 0;
+    r.reply = () => ({ status: answered++ === 0 ? 503 : 200 });
+
+    const retailer = await call('POST', '/v1/retailers', { name: 'Tables', code: 'TB' });
+    await call('POST', '/v1/orders', {
+      order_no: 'TB-1',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'TABLE', colour: null, qty: 1, pieces_per_unit: 1 }],
+    });
+    await r.waitFor((x) => x.acknowledged.length === 1, 40_000);
+
+    const [refused, accepted] = r.received;
+    expect(r.received).toHaveLength(2);
+    expect(refused!.status).toBe(503);
+    expect(accepted!.status).toBe(200);
+    expect(accepted!.headers['webhook-id']).toBe(refused!.headers['webhook-id']);
+    expect(accepted!.json).toEqual(refused!.json);
+    expect(r.received.every((x) => x.verified)).toBe(true);
+    const waited =
+      Number(accepted!.headers['webhook-timestamp']) -
+      Number(refused!.headers['webhook-timestamp']);
+    expect(waited).toBeGreaterThanOrEqual(4);
+
+    // The receiver answers before the daemon records the answer: wait for the record.
+    let delivery: Json;
+    for (let i = 0; i < 200; i++) {
+      [delivery] = (await call('GET', '/v1/webhooks/deliveries')).data;
+      if (delivery.status === 'succeeded') break;
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, response_status: 200 });
+  });
+
   it('loses nothing across a crash and restarts, and sends nothing twice', async () => {
     const r = await receiver();
     let d = await daemon();

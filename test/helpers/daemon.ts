@@ -1,12 +1,59 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { tempDir } from './app.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
-export const FACTORYD = join(REPO_ROOT, 'dist', 'factoryd.mjs');
-export const FACTORY = join(REPO_ROOT, 'dist', 'factory.mjs');
+
+/**
+ * The build the end-to-end tests (test/e2e) drive: the development bundles under `npm test`, the
+ * single executable under `npm run test:binary` (vitest.binary.config.ts sets
+ * FACTORYD_TEST_EXECUTABLE=binary). Each suite runs unchanged against either.
+ */
+export const EXECUTABLE: 'bundle' | 'binary' =
+  process.env.FACTORYD_TEST_EXECUTABLE === 'binary' ? 'binary' : 'bundle';
+
+const BINARY_DIR = join(REPO_ROOT, 'dist', 'bin');
+
+/** The command (program and leading arguments) that runs `factoryd` of the build under test. */
+export const FACTORYD: readonly string[] =
+  EXECUTABLE === 'binary'
+    ? [join(BINARY_DIR, 'factoryd')]
+    : [process.execPath, join(REPO_ROOT, 'dist', 'factoryd.mjs')];
+
+/** The command that runs `factory`, the client, of the build under test. */
+export const FACTORY: readonly string[] =
+  EXECUTABLE === 'binary'
+    ? [join(BINARY_DIR, 'factory')]
+    : [process.execPath, join(REPO_ROOT, 'dist', 'factory.mjs')];
+
+/**
+ * Environment the build under test needs besides the caller's: the executable unpacks itself
+ * into a cache directory, shared here by every test (whatever HOME a test gives it) so each
+ * first run does not pay for unpacking.
+ */
+export const EXECUTABLE_ENV: Readonly<Record<string, string>> =
+  EXECUTABLE === 'binary'
+    ? { XDG_CACHE_HOME: join(REPO_ROOT, '.cache', 'binary', 'test-run-cache') }
+    : {};
+
+/** A command as one line of `sh`, each word quoted. */
+export const shellCommand = (command: readonly string[]): string =>
+  command.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+
+/** Runs `factoryd …` of the build under test to its end. */
+export function runFactoryd(
+  args: string[],
+  options: { input?: string; env?: Record<string, string>; timeout?: number } = {},
+): SpawnSyncReturns<string> {
+  return spawnSync(FACTORYD[0]!, [...FACTORYD.slice(1), ...args], {
+    encoding: 'utf8',
+    input: options.input,
+    env: { ...process.env, ...EXECUTABLE_ENV, ...options.env },
+    timeout: options.timeout ?? 30_000,
+  });
+}
 
 export interface RunningDaemon {
   url: string;
@@ -16,21 +63,27 @@ export interface RunningDaemon {
   process: ChildProcess;
   /** Log lines (JSON) seen so far. */
   logs: string[];
+  /** What it wrote on stderr so far. */
+  stderr(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
- * Starts the bundled `factoryd serve` on a free port with a fresh data dir (or the one given)
- * and resolves once it logs that it listens. The bundle is built by test/global-setup.ts.
+ * Starts `factoryd serve` of the build under test on a free port with a fresh data dir (or the
+ * one given) and resolves once it logs that it listens. The bundles are built by
+ * test/global-setup.ts, the executable by test/binary/global-setup.ts.
  */
 export async function startDaemon(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<RunningDaemon> {
   const dataDir = options.dataDir ?? tempDir('factoryd-daemon-');
   const child = spawn(
-    process.execPath,
-    [FACTORYD, 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    FACTORYD[0]!,
+    [...FACTORYD.slice(1), 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    {
+      env: { ...process.env, ...EXECUTABLE_ENV, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const logs: string[] = [];
   let stderr = '';
@@ -61,6 +114,7 @@ export async function startDaemon(
     apiKey,
     process: child,
     logs,
+    stderr: () => stderr,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         // Already gone (exited, or killed by a signal such as SIGKILL).

@@ -77,7 +77,9 @@ export class HttpSender {
   }
 
   #connect(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
-    this.#client ??= import('undici').then((undici) => ({
+    // The default export, not the namespace: undici is CommonJS, and a CommonJS module imported
+    // from a split ESM bundle (the executable's) has no named exports, only `default`.
+    this.#client ??= import('undici').then(({ default: undici }) => ({
       request: undici.request,
       agent: new undici.Agent({
         connections: this.#options.connectionsPerOrigin,

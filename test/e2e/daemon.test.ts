@@ -4,44 +4,47 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/app.js';
-import { FACTORY, FACTORYD, startDaemon, type RunningDaemon } from '../helpers/daemon.js';
+import {
+  EXECUTABLE,
+  EXECUTABLE_ENV,
+  FACTORY,
+  runFactoryd,
+  startDaemon,
+  type RunningDaemon,
+} from '../helpers/daemon.js';
 
-function run(bin: string, args: string[], input?: string) {
-  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', input, timeout: 20_000 });
-}
+const run = (args: string[], input?: string) => runFactoryd(args, { input });
 
-describe('bundled entries', () => {
-  it('factoryd --version and factory --version run from the bundles', () => {
-    const daemon = run(FACTORYD, ['--version']);
+describe('factoryd and factory', () => {
+  it('report their version, commit and Node version', () => {
+    const daemon = run(['--version']);
     expect(daemon.status).toBe(0);
     expect(daemon.stdout).toMatch(/^factoryd \d+\.\d+\.\d+ \(commit ([0-9a-f]+|unknown), node v/);
-    expect(daemon.stdout).toContain(`node ${process.version}`);
-    const client = run(FACTORY, ['--version']);
+    // The bundles run on the Node that runs the tests; the executable carries its own.
+    expect(daemon.stdout).toContain(
+      EXECUTABLE === 'bundle' ? `node ${process.version}` : 'node v24.',
+    );
+    const client = spawnSync(FACTORY[0]!, [...FACTORY.slice(1), '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...EXECUTABLE_ENV },
+    });
     expect(client.status).toBe(0);
     expect(client.stdout).toMatch(/^factory \d+\.\d+\.\d+/);
   });
 
   it('answers usage mistakes with exit code 2 and a hint, not a stack trace', () => {
-    const res = run(FACTORYD, ['serve', '--port', 'eighty']);
+    const res = run(['serve', '--port', 'eighty']);
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('--port');
     expect(res.stderr).not.toMatch(/\n\s+at /);
-    expect(run(FACTORYD, ['frobnicate']).status).toBe(2);
+    expect(run(['frobnicate']).status).toBe(2);
   });
 });
 
 describe('factoryd init, keys create, migrate', () => {
   it('init prints the first key once and writes it 0600; a second init refuses', () => {
     const dir = tempDir();
-    const res = run(FACTORYD, [
-      'init',
-      '--data-dir',
-      dir,
-      '--name',
-      'Acme',
-      '--label-prefix',
-      'ACME',
-    ]);
+    const res = run(['init', '--data-dir', dir, '--name', 'Acme', '--label-prefix', 'ACME']);
     expect(res.status).toBe(0);
     const key = res.stdout.trim();
     expect(key).toMatch(/^sk_live_/);
@@ -57,15 +60,15 @@ describe('factoryd init, keys create, migrate', () => {
     });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
-    const again = run(FACTORYD, ['init', '--data-dir', dir]);
+    const again = run(['init', '--data-dir', dir]);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already initialised');
 
-    const created = run(FACTORYD, ['keys', 'create', '--name', 'recovery', '--data-dir', dir]);
+    const created = run(['keys', 'create', '--name', 'recovery', '--data-dir', dir]);
     expect(created.status).toBe(0);
     expect(created.stdout.trim()).toMatch(/^sk_live_/);
     expect(created.stdout.trim()).not.toBe(key);
-    const migrated = run(FACTORYD, ['migrate', '--data-dir', dir]);
+    const migrated = run(['migrate', '--data-dir', dir]);
     expect(migrated.status).toBe(0);
     expect(migrated.stderr).toContain('up to date');
   });
@@ -95,12 +98,12 @@ describe('factoryd serve', () => {
 
   it('backs up the database while serving', async () => {
     const file = join(tempDir(), 'backup.db');
-    const res = run(FACTORYD, ['backup', file, '--data-dir', daemon.dataDir]);
+    const res = run(['backup', file, '--data-dir', daemon.dataDir]);
     expect(res.status).toBe(0);
     const copy = new Database(file, { readonly: true });
     expect(copy.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
     copy.close();
-    expect(run(FACTORYD, ['backup', file, '--data-dir', daemon.dataDir]).status).toBe(1);
+    expect(run(['backup', file, '--data-dir', daemon.dataDir]).status).toBe(1);
   });
 
   it('stops cleanly on SIGTERM', async () => {
