@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock } from '../domain/clock.js';
 import { noSignals, type CoreContext, type Signals } from '../core/context.js';
@@ -13,15 +13,81 @@ export interface OpenedDataDir {
   core: CoreContext;
 }
 
+/** Resolves the data directory and creates it (mode 0700) when it does not exist. */
+export function prepareDataDir(flag: string | undefined, io: DaemonIO): string {
+  const dataDir = resolveDataDir(flag, io.env, io.homeDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return dataDir;
+}
+
+/**
+ * Whether the database file exists. Only an absent file is a new install: SQLite would take an
+ * empty file for an empty database, and a new factory with a new first key would replace the
+ * one the file should have held (a copy that went wrong, a full disk), so that is an error.
+ */
+function databaseExists(file: string): boolean {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new Error(`cannot read the database ${file}: ${(err as Error).message}`);
+  }
+  if (!stat.isFile()) throw new Error(`the database ${file} is not a file`);
+  if (stat.size === 0) {
+    throw new Error(
+      `the database ${file} is empty (0 bytes): it holds no factory.\n` +
+        'If it should hold your data, restore it from a backup (docs/install.md, Restore). ' +
+        'For a new install, remove the empty file; the first start then creates the database.',
+    );
+  }
+  return true;
+}
+
+/** The database and its WAL files are the owner's alone: they hold webhook secrets. */
+function makePrivate(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch {
+      // Absent, or not ours to change (an administrator running a command as another user).
+    }
+  }
+}
+
+/**
+ * Opens `<data-dir>/factoryd.db` (migrated unless `migrate: false`), mode 0600. An absent file is
+ * created; an empty, unreadable or foreign one is an error that names it.
+ */
+export async function openDatabase(
+  dataDir: string,
+  options: { migrate?: boolean; create?: boolean } = {},
+): Promise<Store> {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!databaseExists(file) && options.create === false) {
+    throw new Error(`no database at ${file}`);
+  }
+  let store: Store;
+  try {
+    store = await openStore({ file, migrate: options.migrate ?? true });
+  } catch (err) {
+    throw new Error(`cannot open the database ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  makePrivate(file);
+  return store;
+}
+
 /** Opens (creating if needed, mode 0700) the data directory and its database, migrated. */
 export async function openDataDir(
   flag: string | undefined,
   io: DaemonIO,
   signals: Signals = noSignals,
 ): Promise<OpenedDataDir> {
-  const dataDir = resolveDataDir(flag, io.env, io.homeDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const store = await openStore({ file: join(dataDir, DATABASE_FILE) });
+  const dataDir = prepareDataDir(flag, io);
+  return coreOf(dataDir, await openDatabase(dataDir), signals);
+}
+
+export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {
   return { dataDir, store, core: { db: store.db, clock: systemClock, signals } };
 }
 

@@ -12,6 +12,7 @@ const code = await runDaemon(process.argv.slice(2), {
   stdin: process.stdin,
   env: process.env,
   homeDir: homedir(),
+  pid: process.pid,
   stopSignal,
 });
 // A finished command (serve included, after its graceful stop) must not linger on open handles.

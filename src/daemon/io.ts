@@ -5,6 +5,8 @@ export interface DaemonIO {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   homeDir: string;
+  /** This process's id (`factoryd serve` records it in the data directory's lock file). */
+  pid: number;
   /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
   stopSignal: Promise<string>;
 }

@@ -38,9 +38,14 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .option('--tls-cert <file>', 'TLS certificate (PEM); serve HTTPS')
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug', 'info')
+    .option(
+      '--no-deliveries',
+      'send no webhooks: deliveries wait in the database (checking a backup, a staging copy)',
+    )
     .addHelpText(
       'after',
-      '\nExample:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n',
+      '\nExamples:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n' +
+        '  factoryd serve --no-deliveries --port 18080 --data-dir /tmp/restore-check\n',
     )
     .action(async (opts) => {
       const { serve } = await import('./commands/serve.command.js');

@@ -12,6 +12,8 @@ export interface SchedulerDeps {
   core: CoreContext;
   store: Store;
   log: FastifyBaseLogger;
+  /** False: no webhook is sent (deliveries stay due in the database); the other jobs run. */
+  deliveries?: boolean;
 }
 
 export interface Scheduler {
@@ -31,15 +33,14 @@ const DELIVERY_GRACE_MS = 5_000;
  * once. At start, deliveries due from before (a restart, a crash) are picked up at once and
  * stuck is brought up to date shortly after.
  */
-export function startScheduler({ core, store, log }: SchedulerDeps): Scheduler {
-  const dispatcher = new WebhookDispatcher(core, {
-    userAgent: `factoryd-webhooks/${VERSION}`,
-    log,
-  });
+export function startScheduler({ core, store, log, deliveries = true }: SchedulerDeps): Scheduler {
+  const dispatcher = deliveries
+    ? new WebhookDispatcher(core, { userAgent: `factoryd-webhooks/${VERSION}`, log })
+    : null;
   const stuck = stuckJob(core, log);
-  const retries = webhookRetriesJob(dispatcher, log);
+  const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
-  const jobs = [stuck, retries, housekeeping];
+  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];
 
   // node-cron's own notices go to the JSON log, not the console. A tick skipped because the
   // previous run still runs (or the event loop was busy) is expected, hence debug.
@@ -58,25 +59,25 @@ export function startScheduler({ core, store, log }: SchedulerDeps): Scheduler {
     });
   const tasks: ScheduledTask[] = [
     every(STUCK_SCHEDULE, stuck),
-    every(WEBHOOK_RETRIES_SCHEDULE, retries),
+    ...(retries ? [every(WEBHOOK_RETRIES_SCHEDULE, retries)] : []),
     every(HOUSEKEEPING_SCHEDULE, housekeeping),
   ];
 
-  dispatcher.kick();
+  dispatcher?.kick();
   // After the server is listening, not before: a large recompute must not delay the start.
   const initialStuck = setTimeout(() => void stuck.tick(), 1_000);
   initialStuck.unref();
 
   return {
     signals: {
-      eventsAppended: () => dispatcher.kick(),
+      eventsAppended: () => dispatcher?.kick(),
       settingsChanged: () => void stuck.trigger(),
     },
     stop: async () => {
       clearTimeout(initialStuck);
       await Promise.all(tasks.map((t) => t.destroy()));
       await Promise.all(jobs.map((j) => j.stop()));
-      await dispatcher.stop(DELIVERY_GRACE_MS);
+      await dispatcher?.stop(DELIVERY_GRACE_MS);
     },
   };
 }

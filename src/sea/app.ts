@@ -30,6 +30,7 @@ export async function run(
       stdin: process.stdin,
       env: process.env,
       homeDir: homedir(),
+      pid: process.pid,
       stopSignal,
     });
   }

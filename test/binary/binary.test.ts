@@ -249,6 +249,7 @@ describe('the single executable', () => {
         'PATH=/usr/bin:/bin',
         join(dir, 'factoryd'),
         'serve',
+        '--no-deliveries',
         '--port',
         String(port),
         '--data-dir',

@@ -312,4 +312,47 @@ describe('scheduler', () => {
       await receiver.close();
     }
   });
+
+  it('with deliveries paused (serve --no-deliveries) still recomputes stuck, and sends nothing', async () => {
+    t.clock.set(new Date(Date.now() - 3 * DAY));
+    const receiver = await new Receiver().listen();
+    try {
+      const forward: Signals = {
+        eventsAppended: () => scheduler?.signals.eventsAppended(),
+        settingsChanged: (id) => scheduler?.signals.settingsChanged(id),
+      };
+      const core: CoreContext = { db: t.store.db, clock: t.clock, signals: forward };
+      scheduler = startScheduler({
+        core,
+        store: t.store,
+        log: pino({ level: 'silent' }),
+        deliveries: false,
+      });
+
+      await t.request('POST', '/v1/webhooks', {
+        body: { url: `${receiver.url}/h`, events: ['order.stuck'] },
+      });
+      const o = await order('SW-7', 1);
+      await scan('produce', o.barcodes[0]!);
+      t.clock.advance(3 * DAY);
+
+      const { updateSettings } = await import('../../src/core/factory/settings.js');
+      await updateSettings(core, t.factoryId, { stuck_after_days: 2 });
+      const deadline = Date.now() + 10_000;
+      while (stored(o.id).stuck !== 1) {
+        if (Date.now() > deadline) throw new Error('the stuck recompute did not run');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(stuckEvents(o.id)).toHaveLength(1);
+      const deliveries = t.store.sqlite
+        .prepare('select status, attempts from webhook_deliveries')
+        .all();
+      expect(deliveries).toEqual([{ status: 'pending', attempts: 0 }]);
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await scheduler?.stop();
+      scheduler = undefined;
+      await receiver.close();
+    }
+  });
 });

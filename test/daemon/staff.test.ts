@@ -46,6 +46,7 @@ function makeIo(stdin: DaemonIO['stdin']) {
     stdin,
     env: {},
     homeDir: dir,
+    pid: process.pid,
     stopSignal: new Promise(() => {}),
   };
   return { io, stdout, stderr };

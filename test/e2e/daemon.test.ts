@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Receiver } from '../core/webhooks/receiver.js';
 import { tempDir } from '../helpers/app.js';
 import {
   EXECUTABLE,
@@ -96,14 +97,57 @@ describe('factoryd serve', () => {
     expect(daemon.logs.join('\n')).not.toContain(daemon.apiKey);
   });
 
-  it('backs up the database while serving', async () => {
+  it('backs up the database while serving, to a file only its owner may read', async () => {
     const file = join(tempDir(), 'backup.db');
-    const res = run(['backup', file, '--data-dir', daemon.dataDir]);
-    expect(res.status).toBe(0);
+    // The usual umask would leave a new file readable by everyone; the backup holds secrets.
+    const umask = process.umask(0o022);
+    try {
+      const res = run(['backup', file, '--data-dir', daemon.dataDir]);
+      expect(res.status).toBe(0);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const copy = new Database(file, { readonly: true });
     expect(copy.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
     copy.close();
-    expect(run(['backup', file, '--data-dir', daemon.dataDir]).status).toBe(1);
+    const again = run(['backup', file, '--data-dir', daemon.dataDir]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`${file} exists; choose a new file name`);
+  });
+
+  it('keeps the database private to its owner', () => {
+    const db = join(daemon.dataDir, 'factoryd.db');
+    expect(statSync(db).mode & 0o777).toBe(0o600);
+    expect(statSync(`${db}-wal`).mode & 0o777).toBe(0o600);
+    expect(statSync(join(daemon.dataDir, 'factoryd.lock')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a second server on the same data directory, naming the PID that holds it', async () => {
+    const second = run(['serve', '--port', '0', '--data-dir', daemon.dataDir]);
+    expect(second.status).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(
+      `factoryd: the data directory ${daemon.dataDir} is in use by another factoryd serve (PID ${daemon.process.pid}, started `,
+    );
+    expect(second.stderr).toContain(`kill ${daemon.process.pid}`);
+    expect(second.stderr).toContain('or give this one its own --data-dir.');
+    // The first one serves on.
+    expect((await fetch(`${daemon.url}/readyz`)).status).toBe(200);
+  });
+
+  it('lets a server start where one was killed: the lock dies with its process', async () => {
+    const first = await startDaemon();
+    expect(await first.stop('SIGKILL')).toBeNull();
+    const next = await startDaemon({ dataDir: first.dataDir });
+    try {
+      expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+      expect(run(['serve', '--port', '0', '--data-dir', first.dataDir]).stderr).toContain(
+        `(PID ${next.process.pid}, `,
+      );
+    } finally {
+      await next.stop();
+    }
   });
 
   it('stops cleanly on SIGTERM', async () => {
@@ -111,5 +155,97 @@ describe('factoryd serve', () => {
     const code = await other.stop('SIGTERM');
     expect(code).toBe(0);
     expect(other.logs.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  });
+});
+
+describe('a database file that is there but holds no database', () => {
+  const cases: Array<[string, (file: string) => void, string]> = [
+    ['empty', (file) => writeFileSync(file, ''), 'is empty (0 bytes): it holds no factory'],
+    [
+      'not SQLite',
+      (file) => writeFileSync(file, 'orders,exported,by,hand\n'.repeat(200)),
+      'file is not a database',
+    ],
+    ['a directory', (file) => mkdirSync(file), 'is not a file'],
+  ];
+  for (const [what, make, message] of cases) {
+    it(`is an error naming the file, never a new install: ${what}`, () => {
+      const dir = tempDir();
+      const file = join(dir, 'factoryd.db');
+      make(file);
+      for (const args of [
+        ['serve', '--port', '0'],
+        ['init'],
+        ['migrate'],
+        ['backup', join(dir, 'b.db')],
+      ]) {
+        const res = run([...args, '--data-dir', dir]);
+        expect(res.status, `${args[0]}: ${res.stderr}`).toBe(1);
+        expect(res.stderr).toContain(file);
+        expect(res.stderr).toContain(message);
+        expect(res.stderr).not.toMatch(/\n\s+at /);
+      }
+      expect(existsSync(join(dir, 'initial-api-key'))).toBe(false);
+      expect(existsSync(join(dir, 'b.db'))).toBe(false);
+      if (what === 'empty') expect(statSync(file).size).toBe(0);
+    });
+  }
+});
+
+describe('factoryd serve --no-deliveries', () => {
+  it('keeps webhook deliveries waiting in the database; a normal start then sends them', async () => {
+    const receiver = await new Receiver().listen();
+    const paused = await startDaemon({ args: ['--no-deliveries'] });
+    try {
+      expect(paused.logs.join('\n')).toContain('"webhook_deliveries":"paused"');
+      const call = async (method: string, path: string, body?: unknown, url = paused.url) => {
+        const res = await fetch(`${url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${paused.apiKey}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        expect(res.status, path).toBe(200);
+        return (await res.json()) as Record<string, unknown> & {
+          data: Array<Record<string, unknown>>;
+        };
+      };
+      const hook = await call('POST', '/v1/webhooks', {
+        url: `${receiver.url}/erp`,
+        events: ['*'],
+      });
+      receiver.secretFor('/erp', hook.secret as string);
+      await call('POST', '/v1/retailers', { name: 'Staging', code: 'STG' });
+      await call('POST', '/v1/orders', {
+        order_no: 'STG-1',
+        retailer_code: 'STG',
+        lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 1 }],
+      });
+      // A server that delivers sends within milliseconds of the commit; this one sends nothing.
+      for (let i = 0; i < 20; i++) {
+        expect(receiver.received).toEqual([]);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const waiting = (await call('GET', '/v1/webhooks/deliveries')).data;
+      expect(waiting).toEqual([
+        expect.objectContaining({ event_type: 'order.created', status: 'pending', attempts: 0 }),
+      ]);
+      expect(receiver.received).toEqual([]);
+
+      await paused.stop();
+      const normal = await startDaemon({ dataDir: paused.dataDir });
+      try {
+        await receiver.waitFor((r) => r.acknowledged.length === 1);
+        expect(receiver.received[0]!.json.type).toBe('order.created');
+        expect(receiver.received[0]!.verified).toBe(true);
+      } finally {
+        await normal.stop();
+      }
+    } finally {
+      await paused.stop();
+      await receiver.close();
+    }
   });
 });

@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { openStore } from '../../store/database.js';
-import { DATABASE_FILE, resolveDataDir } from '../data-dir.js';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDatabase } from '../bootstrap.js';
+import { resolveDataDir } from '../data-dir.js';
 import type { DaemonIO } from '../io.js';
 
 /**
  * SQLite's online backup API copies a consistent snapshot page by page while the server keeps
- * serving (WAL readers do not block the writer).
+ * serving (WAL readers do not block the writer). The backup holds what the database holds,
+ * webhook secrets included, so it is created private to its owner (0600) whatever the umask.
  */
 export async function backup(
   file: string,
@@ -14,21 +15,24 @@ export async function backup(
   io: DaemonIO,
 ): Promise<number> {
   const dataDir = resolveDataDir(opts.dataDir, io.env, io.homeDir);
-  const source = join(dataDir, DATABASE_FILE);
-  if (!existsSync(source)) {
-    io.stderr.write(`factoryd: no database at ${source}\n`);
-    return 1;
-  }
+  const store = await openDatabase(dataDir, { migrate: false, create: false });
   const target = resolve(file);
-  if (existsSync(target)) {
-    io.stderr.write(`factoryd: ${target} exists; choose a new file name\n`);
-    return 1;
-  }
-  const store = await openStore({ file: source, migrate: false });
   try {
-    const result = await store.sqlite.backup(target);
-    io.stderr.write(`Backed up ${result.totalPages} pages to ${target}\n`);
-    return 0;
+    try {
+      closeSync(openSync(target, 'wx', 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      io.stderr.write(`factoryd: ${target} exists; choose a new file name\n`);
+      return 1;
+    }
+    try {
+      const result = await store.sqlite.backup(target);
+      io.stderr.write(`Backed up ${result.totalPages} pages to ${target}\n`);
+      return 0;
+    } catch (err) {
+      rmSync(target, { force: true });
+      throw err;
+    }
   } finally {
     await store.close();
   }

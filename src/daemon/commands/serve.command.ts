@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from '../../api/app.js';
 import type { Signals } from '../../core/context.js';
-import { ensureInitialised, keyFileExists, openDataDir } from '../bootstrap.js';
+import {
+  coreOf,
+  ensureInitialised,
+  keyFileExists,
+  openDatabase,
+  prepareDataDir,
+  type OpenedDataDir,
+} from '../bootstrap.js';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from '../data-dir-lock.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
 import { VERSION } from '../version.js';
@@ -14,6 +22,8 @@ interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   logLevel: string;
+  /** False with --no-deliveries: webhook deliveries wait in the database, nothing is sent. */
+  deliveries: boolean;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
@@ -33,6 +43,31 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     return 2;
   }
 
+  // One server per data directory, for its whole life: two would each keep their own rate limits
+  // and deliver the same webhooks.
+  const dataDir = prepareDataDir(opts.dataDir, io);
+  let lock: DataDirLock;
+  try {
+    lock = lockDataDir(dataDir, { pid: io.pid, now: new Date() });
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    io.stderr.write(`factoryd: ${err.message}\n`);
+    return 1;
+  }
+  try {
+    return await run(opts, port, dataDir, io);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The server's life on a data directory this process holds. */
+async function run(
+  opts: ServeOptions,
+  port: number,
+  dataDir: string,
+  io: DaemonIO,
+): Promise<number> {
   // JSON lines on stdout; tokens never reach them (authorization is redacted, bodies not logged).
   const logger = pino(
     {
@@ -53,7 +88,7 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
   };
 
-  const opened = await openDataDir(opts.dataDir, io, signals);
+  const opened: OpenedDataDir = coreOf(dataDir, await openDatabase(dataDir), signals);
   const init = await ensureInitialised(opened);
   if (init.created) {
     logger.info(
@@ -88,13 +123,31 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
   // The scheduler (node-cron, the webhook sender and its HTTP client) loads once the server
   // listens, and before the line that says so: the first requests need none of it.
   const { startScheduler } = await import('../scheduler.js');
-  const scheduler = startScheduler({ core: opened.core, store: opened.store, log: app.log });
+  const scheduler = startScheduler({
+    core: opened.core,
+    store: opened.store,
+    log: app.log,
+    deliveries: opts.deliveries,
+  });
   started.scheduler = scheduler;
 
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const url = `${tls ? 'https' : 'http'}://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${boundPort}`;
-  logger.info({ url, data_dir: opened.dataDir, version: VERSION }, 'factoryd listening');
+  if (!opts.deliveries) {
+    logger.warn(
+      'webhook deliveries are paused (--no-deliveries): they wait in the database for a server started without it',
+    );
+  }
+  logger.info(
+    {
+      url,
+      data_dir: opened.dataDir,
+      version: VERSION,
+      webhook_deliveries: opts.deliveries ? 'on' : 'paused',
+    },
+    'factoryd listening',
+  );
 
   const signal = await io.stopSignal;
   logger.info({ signal }, 'stopping: finishing requests in flight');
