@@ -8,7 +8,8 @@ import type { Principal } from '../core/auth/principal.js';
 import { resolveToken } from '../core/auth/resolve-token.js';
 import { FailureLimiter } from '../core/rate-limiter.js';
 import { accessFor, actorOf } from './permissions.js';
-import { handleError, sendError } from './errors.js';
+import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
+import { handleError, sendError, toAppError } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { ROUTES } from './routes/index.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
@@ -51,6 +52,8 @@ export interface AppDeps {
    * (schema-compilers.ts). For tests: a broken schema then fails the build.
    */
   eagerSchemas?: boolean;
+  /** Timeouts and the connection cap; tests shorten them (CONNECTION_LIMITS otherwise). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -61,19 +64,48 @@ export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
  * Every failure, Fastify's own included, answers the error envelope of DESIGN §3.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const limits: ConnectionLimits = { ...CONNECTION_LIMITS, ...deps.connections };
+  const serverOptions = { connectionsCheckingInterval: limits.checkIntervalMs };
+  let closing = false;
   const app: FastifyInstance = Fastify({
-    ...(deps.https ? { https: deps.https } : {}),
+    ...(deps.https ? { https: { ...deps.https, ...serverOptions } } : { http: serverOptions }),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: () => newId('request', new Date()),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.trustProxy ?? false,
-    return503OnClosing: true,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    // Answered below in the error envelope, as every other answer.
+    return503OnClosing: false,
+    clientErrorHandler: (err, socket) => answerClientError(err, socket, app.log),
+    frameworkErrors: (err, request, reply) =>
+      sendError(reply, request, toAppError(err) ?? new AppError('internal_error')),
     routerOptions: { ignoreTrailingSlash: true },
     // Validators and serializers compile on each route's first request (schema-compilers.ts).
     schemaController: {
       compilersFactory: routeSchemaCompilers({ eager: deps.eagerSchemas ?? false }),
     },
+  });
+
+  app.server.headersTimeout = limits.headersTimeoutMs;
+  app.server.maxConnections = limits.maxConnections;
+  let dropped = 0;
+  app.server.on('drop', () => {
+    // One line per burst, not one per refused connection.
+    if (dropped++ === 0) {
+      setTimeout(() => {
+        app.log.warn(
+          { dropped, max_connections: limits.maxConnections },
+          'connections refused: too many open',
+        );
+        dropped = 0;
+      }, 10_000).unref();
+    }
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
   });
 
   const clock = deps.core.clock;
@@ -106,6 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('shutting_down', { retryAfter: 1 });
+    }
     const url = request.routeOptions.url;
     if (url === undefined) return; // no such route: the not-found handler answers
     const access = accessFor(request.method, url);

@@ -4,6 +4,9 @@ import { AppError, ERROR_CODES, type ErrorCode, type ErrorKind } from '../domain
 /** HTTP status and error `type` for each kind of error (DESIGN §3). */
 export const KIND_HTTP: Record<ErrorKind, { status: number; type: string }> = {
   invalid: { status: 400, type: 'invalid_request_error' },
+  timeout: { status: 408, type: 'invalid_request_error' },
+  uri_too_long: { status: 414, type: 'invalid_request_error' },
+  headers_too_large: { status: 431, type: 'invalid_request_error' },
   unauthenticated: { status: 401, type: 'authentication_error' },
   forbidden: { status: 403, type: 'permission_error' },
   not_found: { status: 404, type: 'not_found_error' },
@@ -74,6 +77,15 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
   return new AppError('validation_failed', { message, ...(param ? { param } : {}) });
 }
 
+/** Fastify's router refuses longer path parameters (its default). */
+export const MAX_PARAM_LENGTH = 100;
+
+/** The path quoted in a router error (`'/v1/…' is not a valid url component`), cut to a readable length. */
+function shorten(fastifyMessage: string): string {
+  const quoted = /^'(.*)'/s.exec(fastifyMessage)?.[1] ?? '';
+  return JSON.stringify(quoted.length > 80 ? `${quoted.slice(0, 77)}...` : quoted);
+}
+
 /** Fastify's own failures mapped to our codes, so every error has the documented shape. */
 export function toAppError(
   err: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
@@ -93,6 +105,14 @@ export function toAppError(
       return new AppError('invalid_json', { message: 'The body is empty but declared as JSON.' });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('invalid_json');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('invalid_url', {
+        message: `The path ${shorten(err.message)} is not a valid URL: a % must start a percent-encoded byte (%20, %C3%A9).`,
+      });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('path_too_long', {
+        message: `A part of the path ${shorten(err.message)} is over ${MAX_PARAM_LENGTH} characters; no id, order number or barcode is that long.`,
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('validation_failed', {
         message: 'Content-Length does not match the body.',
@@ -125,6 +145,7 @@ export function sendError(
 ): FastifyReply {
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply
+    .header('request-id', request.id)
     .code(KIND_HTTP[err.kind].status)
     .type('application/json; charset=utf-8')
     .serializer(JSON.stringify)

@@ -5,6 +5,9 @@
  */
 export type ErrorKind =
   | 'invalid'
+  | 'timeout'
+  | 'uri_too_long'
+  | 'headers_too_large'
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
@@ -37,6 +40,18 @@ export const ERROR_CODES = {
     kind: 'invalid',
     message: 'The webhook URL host is not in the allowed hosts setting.',
   },
+  invalid_url: {
+    kind: 'invalid',
+    message: 'The path is not a valid URL: a % must start a percent-encoded byte (%20).',
+  },
+  malformed_request: { kind: 'invalid', message: 'The request is not valid HTTP/1.1.' },
+  // 408, 414, 431
+  request_timeout: {
+    kind: 'timeout',
+    message: 'The request did not arrive in time; the connection is closed.',
+  },
+  path_too_long: { kind: 'uri_too_long', message: 'A part of the path is too long.' },
+  headers_too_large: { kind: 'headers_too_large', message: 'The request headers are too large.' },
   // 401
   missing_token: {
     kind: 'unauthenticated',
@@ -97,6 +112,10 @@ export const ERROR_CODES = {
   rate_limited: { kind: 'rate_limited', message: 'Too many attempts; try again later.' },
   // 503, 500
   not_ready: { kind: 'unavailable', message: 'The database is not answering.' },
+  shutting_down: {
+    kind: 'unavailable',
+    message: 'The server is stopping; send the request again in a moment.',
+  },
   internal_error: { kind: 'internal', message: 'Something went wrong on the server.' },
 } as const satisfies Record<string, ErrorDefinition>;
 

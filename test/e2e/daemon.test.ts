@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { tempDir } from '../helpers/app.js';
+import { answerIn, exchange, expectEnvelope } from '../helpers/raw-http.js';
 import {
   EXECUTABLE,
   EXECUTABLE_ENV,
@@ -148,6 +149,25 @@ describe('factoryd serve', () => {
     } finally {
       await next.stop();
     }
+  });
+
+  it('answers what no route sees in the error envelope with a request id', async () => {
+    const port = Number(new URL(daemon.url).port);
+    const nul = await exchange(port, (s) =>
+      s.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Station: a\u0000b\r\n\r\n'),
+    );
+    expectEnvelope(answerIn(nul.text), 400, 'malformed_request');
+    const badUrl = await exchange(port, (s) =>
+      s.write('GET /v1/orders/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+    );
+    expectEnvelope(answerIn(badUrl.text), 400, 'invalid_url');
+    const long = await exchange(port, (s) =>
+      s.write(`GET /v1/orders/${'A'.repeat(101)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
+    expectEnvelope(answerIn(long.text), 414, 'path_too_long');
+    // Keep-alive is bounded, and the server says for how long.
+    const res = await fetch(`${daemon.url}/healthz`);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/api/app.js';
+import { buildApp, type AppDeps } from '../../src/api/app.js';
 import type { CoreContext, Signals } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
 import { ManualClock } from '../../src/domain/clock.js';
@@ -49,14 +49,16 @@ export function tempDir(prefix = 'factoryd-test-'): string {
 }
 
 /** A real SQLite file in a temp dir, a factory with its first key, and the app (not listening). */
-export async function makeTestApp(options: { clock?: ManualClock } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  options: { clock?: ManualClock; app?: Omit<AppDeps, 'core'> } = {},
+): Promise<TestApp> {
   const dir = tempDir();
   const store = await openStore({ file: join(dir, 'test.db') });
   const clock = options.clock ?? new ManualClock();
   const signals = new RecordingSignals();
   const core: CoreContext = { db: store.db, clock, signals };
   const { factoryId, apiKey } = await createFactory(core, { name: 'Test Factory' });
-  const app = await buildApp({ core });
+  const app = await buildApp({ ...options.app, core });
   await app.ready();
   return {
     app,
