@@ -1,7 +1,8 @@
 // Builds the single executable dist/bin/factory (Linux x64), its `factoryd` name (a symlink) and
 // dist/bin/factory.sha256:
 //
-//   esbuild (ESM app split per command + CommonJS SEA main) → SEA blob made by the embedded node →
+//   esbuild (ESM app split per command + CommonJS SEA main) + the web app (Vite) →
+//   SEA blob made by the embedded node →
 //   injected into a stripped copy of that node → run in an empty directory under `env -i`.
 //
 // The embedded node and the SQLite addon compiled for it come from npm and are cached under
@@ -34,6 +35,7 @@ import {
 import { SEA_LOADER_NAME, bundleApp, bundleSeaMain, manifestId } from './binary/bundle.mjs';
 import { generateBlob, injectBlob, sha256File, verifyExecutable } from './binary/inject.mjs';
 import { withLock } from './binary/lock.mjs';
+import { buildWeb } from './web/build-web.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -69,18 +71,28 @@ async function buildBinary() {
     defines: buildDefines,
     plugins,
   });
+  // The web app, served by the daemon from the cache directory (asset names `web/…`).
+  const webStarted = performance.now();
+  const web = (await buildWeb({ outDir: join(buildDir, 'web') })).map((f) => ({
+    ...f,
+    name: `web/${f.name}`,
+  }));
+  log(
+    `web app: ${web.length} files (${(web.reduce((n, f) => n + f.size, 0) / 1e6).toFixed(2)} MB) in ${seconds(webStarted)} s`,
+  );
   const addonAsset = {
     name: 'better_sqlite3.node',
     path: addon.path,
     size: statSync(addon.path).size,
   };
-  const id = manifestId(pkg.version, [...files, addonAsset]);
+  const id = manifestId(pkg.version, [...files, addonAsset, ...web]);
   const manifest = {
     id,
     entry: 'app/app.mjs',
     loader: SEA_LOADER_NAME,
     app: files.map(({ name, size }) => ({ name, size })),
     addon: { name: addonAsset.name, size: addonAsset.size },
+    web: web.map(({ name, size }) => ({ name, size })),
   };
   const mainFile = join(buildDir, 'sea-main.cjs');
   await bundleSeaMain({
@@ -114,7 +126,7 @@ async function buildBinary() {
   }
 
   // 4. Blob, injection, checks, publication.
-  const assets = [...files, addonAsset];
+  const assets = [...files, addonAsset, ...web];
   const blobStarted = performance.now();
   const blobFile = generateBlob({ nodeBin: runtime.nodeBin, buildDir, mainFile, assets });
   log(`SEA blob ${(statSync(blobFile).size / 1e6).toFixed(1)} MB in ${seconds(blobStarted)} s`);

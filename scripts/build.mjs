@@ -1,4 +1,5 @@
-// Bundles each entry with esbuild into dist/ (one file per entry).
+// Bundles each entry with esbuild into dist/ (one file per entry), then builds the web app into
+// dist/web (scripts/web/build-web.mjs), which `factoryd serve` serves.
 // Dependencies are bundled too, so a package that cannot be bundled fails here, the day it arrives;
 // only better-sqlite3 stays external in development builds (its native addon lives in node_modules).
 import { build } from 'esbuild';
@@ -6,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { plugins } from './esbuild-plugins/index.mjs';
+import { buildWeb } from './web/build-web.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -35,7 +37,7 @@ const entries = {
 const runAsScript =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 
-if (runAsScript)
+if (runAsScript) {
   await build({
     entryPoints: entries,
     outdir: 'dist',
@@ -56,3 +58,5 @@ if (runAsScript)
       js: "import { createRequire as __fdCreateRequire } from 'node:module'; const require = __fdCreateRequire(import.meta.url);",
     },
   });
+  await buildWeb();
+}

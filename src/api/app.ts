@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import { AppError } from '../domain/errors.js';
 import { MINUTE } from '../domain/clock.js';
@@ -13,6 +13,7 @@ import { handleError, sendError, toAppError } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { ROUTES } from './routes/index.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
+import { isApiPath, webApp } from './web-app.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,10 +55,29 @@ export interface AppDeps {
   eagerSchemas?: boolean;
   /** Timeouts and the connection cap; tests shorten them (CONNECTION_LIMITS otherwise). */
   connections?: Partial<ConnectionLimits>;
+  /**
+   * `internal` documents the routes left out of `/v1/openapi.json` too (staff and portal sign-in):
+   * the web app's client is typed from that document (scripts/web/api-types.ts).
+   */
+  openapi?: 'public' | 'internal';
+  /**
+   * Serve the built web app from this directory at every path outside the API (web-app.ts).
+   * Without it, those paths answer the API's 404.
+   */
+  webRoot?: string;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Un-hides every `/v1` route but the document itself: the sign-in routes hide from the public one. */
+function documentInternalRoutes({ schema, url }: { schema: FastifySchema; url: string }): {
+  schema: FastifySchema;
+  url: string;
+} {
+  const internal = url.startsWith('/v1/') && url !== '/v1/openapi.json';
+  return { schema: internal ? { ...schema, hide: false } : schema, url };
+}
 
 /**
  * Builds the HTTP app without listening: the daemon calls `listen`, tests call `inject`.
@@ -126,15 +146,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
+  // Every path outside the API belongs to the web app (GET and HEAD); the rest is the API's 404.
+  const web = deps.webRoot === undefined ? undefined : webApp(deps.webRoot, app.log);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (web && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {
+      return web.serve(request, reply);
+    }
+    return sendError(
       reply,
       request,
-      new AppError('route_not_found', {
-        message: `No endpoint ${request.method} ${request.url.split('?')[0]}.`,
-      }),
-    ),
-  );
+      new AppError('route_not_found', { message: `No endpoint ${request.method} ${path}.` }),
+    );
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
@@ -178,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       security: [{ bearer: [] }],
     },
+    ...(deps.openapi === 'internal' ? { transform: documentInternalRoutes } : {}),
   });
 
   const routeDeps: RouteDeps = { core: deps.core, limiters };

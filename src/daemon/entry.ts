@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { runDaemon } from './main.js';
 
 // Composition root: the only place that reads the process.
@@ -13,6 +14,8 @@ const code = await runDaemon(process.argv.slice(2), {
   env: process.env,
   homeDir: homedir(),
   pid: process.pid,
+  // dist/factoryd.mjs serves dist/web.
+  webRoot: fileURLToPath(new URL('./web/', import.meta.url)),
   stopSignal,
 });
 // A finished command (serve included, after its graceful stop) must not linger on open handles.

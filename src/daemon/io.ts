@@ -7,6 +7,11 @@ export interface DaemonIO {
   homeDir: string;
   /** This process's id (`factoryd serve` records it in the data directory's lock file). */
   pid: number;
+  /**
+   * Where the built web app lives (dist/web beside the bundle; the executable's unpacked copy).
+   * `factoryd serve` serves it at every path outside the API.
+   */
+  webRoot: string;
   /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
   stopSignal: Promise<string>;
 }

@@ -9,12 +9,14 @@ import type { SeaMode } from './mode.js';
 
 /**
  * Runs the daemon or the client with the user's arguments and returns the exit code.
- * `nativeBinding` is the SQLite addon the SEA main loaded (the daemon's only).
+ * `nativeBinding` is the SQLite addon the SEA main loaded (the daemon's only); `webRoot` the
+ * directory where it unpacked the web app.
  */
 export async function run(
   mode: SeaMode,
   argv: string[],
   nativeBinding: object | undefined,
+  webRoot: string,
 ): Promise<number> {
   if (nativeBinding) setNativeBinding(nativeBinding);
   if (mode === 'daemon') {
@@ -31,6 +33,7 @@ export async function run(
       env: process.env,
       homeDir: homedir(),
       pid: process.pid,
+      webRoot,
       stopSignal,
     });
   }

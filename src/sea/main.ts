@@ -25,11 +25,18 @@ interface SeaManifest {
   loader: string;
   app: AssetFile[];
   addon: AssetFile;
+  /** The built web app, under `web/`: the daemon serves it from the cache directory. */
+  web: AssetFile[];
 }
 declare const __SEA_MANIFEST__: SeaManifest;
 
 interface SeaApp {
-  run(mode: SeaMode, argv: string[], nativeBinding: object | undefined): Promise<number>;
+  run(
+    mode: SeaMode,
+    argv: string[],
+    nativeBinding: object | undefined,
+    webRoot: string,
+  ): Promise<number>;
 }
 
 type Loader = (url: string) => Promise<SeaApp>;
@@ -54,8 +61,9 @@ function prepare(
   manifest: SeaManifest,
   mode: SeaMode,
 ): { dir: string; binding: object | undefined } {
-  // The client talks HTTP only: it never needs SQLite, so it neither unpacks nor loads the addon.
-  const files = mode === 'daemon' ? [...manifest.app, manifest.addon] : manifest.app;
+  // The client talks HTTP only: it never needs SQLite or the web app, so it unpacks neither.
+  const files =
+    mode === 'daemon' ? [...manifest.app, manifest.addon, ...manifest.web] : manifest.app;
   const uid = process.getuid?.();
   const candidates = cacheCandidates(
     { env: process.env, home: homeDirectory(), tmpdir: tmpdir(), uid },
@@ -82,7 +90,7 @@ async function main(): Promise<number> {
   const loaderFile = join(dir, manifest.loader);
   const load = nodeModule.createRequire(loaderFile)(loaderFile) as Loader;
   const app = await load(pathToFileURL(join(dir, manifest.entry)).href);
-  return app.run(mode, process.argv.slice(2), binding);
+  return app.run(mode, process.argv.slice(2), binding, join(dir, 'web'));
 }
 
 main().then(

@@ -47,6 +47,7 @@ function makeIo(stdin: DaemonIO['stdin']) {
     env: {},
     homeDir: dir,
     pid: process.pid,
+    webRoot: join(dir, 'web'),
     stopSignal: new Promise(() => {}),
   };
   return { io, stdout, stderr };

@@ -110,7 +110,12 @@ async function run(
     opts.tlsCert && opts.tlsKey
       ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) }
       : undefined;
-  const app = await buildApp({ core: opened.core, logger, ...(tls ? { https: tls } : {}) });
+  const app = await buildApp({
+    core: opened.core,
+    logger,
+    webRoot: io.webRoot,
+    ...(tls ? { https: tls } : {}),
+  });
 
   try {
     await app.listen({ host: opts.host, port });

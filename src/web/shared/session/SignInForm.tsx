@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../ui/ErrorMessage.js';
+import { TextField } from '../ui/TextField.js';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Email and password, "Sign in", and the server's answer when it refuses. */
+export function SignInForm({
+  title,
+  notice,
+  onSignIn,
+}: {
+  title: string;
+  /** Why the person is here again (their session ended). */
+  notice?: string | null;
+  onSignIn: (credentials: Credentials) => Promise<void>;
+}) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await onSignIn({ email: String(form.get('email')), password: String(form.get('password')) });
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="sign-in">
+      <form className="card" onSubmit={submit} aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">{title}</h1>
+        {notice && <p className="notice">{notice}</p>}
+        <TextField label="Email" name="email" type="email" autoComplete="username" required />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <ErrorMessage error={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
