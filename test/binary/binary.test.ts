@@ -17,7 +17,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../helpers/browser.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const built = join(root, 'dist', 'bin', 'factory');
@@ -320,22 +319,6 @@ describe('the single executable', () => {
       existsSync(exitFile) ? readFileSync(exitFile, 'utf8').trim() || undefined : undefined,
     );
     expect(code).toBe('0');
-  });
-
-  it('serves the web app it carries: the station page loads in Chromium', async () => {
-    const browser = await launchBrowser();
-    try {
-      const { page, problems } = await openPage(browser);
-      await page.goto(`${url}/station`);
-      await page.getByRole('heading', { name: 'Station' }).waitFor();
-      expect(problems).toEqual({ errors: [], cspViolations: [] });
-      const asset = await fetch(`${url}/station`).then((r) => r.text());
-      const script = /src="(\/assets\/[^"]+\.js)"/.exec(asset)?.[1];
-      const res = await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br' } });
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    } finally {
-      await browser.close();
-    }
   });
 
   it('unpacks into a temp dir when the home cannot hold a cache', () => {
