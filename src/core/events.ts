@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import { newId } from '../domain/ids.js';
 import { PreparedQuery, type Param } from '../store/prepared-query.js';
-import type { DB, WebhookDeliveryTable } from '../store/schema.js';
+import { insertRows } from '../store/insert-rows.js';
+import type { DB, EventTable, WebhookDeliveryTable } from '../store/schema.js';
 
 /** Every event type a webhook endpoint can subscribe to (DESIGN §6). */
 export const EVENT_TYPES = [
@@ -29,18 +30,7 @@ export function subscribes(endpointEvents: readonly string[], type: string): boo
   return endpointEvents.includes('*') || endpointEvents.includes(type);
 }
 
-// Every scan appends an event: its statements are prepared once.
-
-const insertEvent = new PreparedQuery(
-  (db, p: Param<{ id: string; factoryId: string; type: string; data: string; at: string }>) =>
-    db.insertInto('events').values({
-      id: p('id'),
-      factory_id: p('factoryId'),
-      type: p('type'),
-      data: p('data'),
-      created_at: p('at'),
-    }),
-);
+// Every scan appends an event: the endpoint lookup is prepared once.
 
 const enabledEndpoints = new PreparedQuery((db, p: Param<{ factoryId: string }>) =>
   db
@@ -48,26 +38,6 @@ const enabledEndpoints = new PreparedQuery((db, p: Param<{ factoryId: string }>)
     .select(['id', 'events'])
     .where('factory_id', '=', p('factoryId'))
     .where('enabled', '=', 1),
-);
-
-type NewDelivery = Pick<
-  WebhookDeliveryTable,
-  'id' | 'factory_id' | 'endpoint_id' | 'event_id' | 'event_type'
-> & { at: string };
-
-const insertDelivery = new PreparedQuery((db, p: Param<NewDelivery>) =>
-  db.insertInto('webhook_deliveries').values({
-    id: p('id'),
-    factory_id: p('factory_id'),
-    endpoint_id: p('endpoint_id'),
-    event_id: p('event_id'),
-    event_type: p('event_type'),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: p('at'),
-    created_at: p('at'),
-    updated_at: p('at'),
-  }),
 );
 
 /**
@@ -79,21 +49,54 @@ export async function appendEvent(
   trx: Transaction<DB>,
   input: { factoryId: string; type: EventType; data: unknown; now: Date },
 ): Promise<string> {
-  const at = input.now.toISOString();
-  const id = newId('event', input.now);
-  const { factoryId, type } = input;
-  await insertEvent.execute(trx, { id, factoryId, type, data: JSON.stringify(input.data), at });
+  const [id] = await appendEvents(trx, { ...input, data: [input.data] });
+  return id!;
+}
 
-  for (const endpoint of await enabledEndpoints.all(trx, { factoryId })) {
-    if (!subscribes(JSON.parse(endpoint.events) as string[], type)) continue;
-    await insertDelivery.execute(trx, {
+/**
+ * `appendEvent` for many events of one type at once (the orders of an upload): the endpoints are
+ * read once and the rows written in multi-row statements. Returns the events' ids, in order.
+ */
+export async function appendEvents(
+  trx: Transaction<DB>,
+  input: {
+    factoryId: string;
+    type: EventType;
+    data: readonly unknown[];
+    now: Date;
+    turn?: () => Promise<void> | undefined;
+  },
+): Promise<string[]> {
+  const at = input.now.toISOString();
+  const { factoryId, type } = input;
+  const events: EventTable[] = input.data.map((data) => ({
+    id: newId('event', input.now),
+    factory_id: factoryId,
+    type,
+    data: JSON.stringify(data),
+    created_at: at,
+  }));
+  await insertRows(trx, 'events', events, input.turn);
+  const endpoints = (await enabledEndpoints.all(trx, { factoryId })).filter((endpoint) =>
+    subscribes(JSON.parse(endpoint.events) as string[], type),
+  );
+  for (const endpoint of endpoints) {
+    const deliveries: WebhookDeliveryTable[] = events.map((event) => ({
       id: newId('delivery', input.now),
       factory_id: factoryId,
       endpoint_id: endpoint.id,
-      event_id: id,
+      event_id: event.id,
       event_type: type,
-      at,
-    });
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+      response_ms: null,
+      error: null,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    }));
+    await insertRows(trx, 'webhook_deliveries', deliveries, input.turn);
   }
-  return id;
+  return events.map((event) => event.id);
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../store/schema.js';
 import type { CoreContext } from './context.js';
-import { appendEvent, type EventType } from './events.js';
+import { appendEvents, type EventType } from './events.js';
 
 /** One use case's view of its transaction: the same instant throughout, and the outbox. */
 export interface Tx {
@@ -9,6 +9,31 @@ export interface Tx {
   now: Date;
   nowIso: string;
   emit(factoryId: string, type: EventType, data: unknown): Promise<string>;
+  /** `emit` for many events of one type (an upload's orders), written in a few statements. */
+  emitMany(
+    factoryId: string,
+    type: EventType,
+    data: readonly unknown[],
+    turn?: () => Promise<void> | undefined,
+  ): Promise<string[]>;
+}
+
+/**
+ * A use case's Tx over `trx` at the instant `now`; `onEmit` is told when it appends events (the
+ * caller signals the dispatcher once the transaction has committed).
+ */
+export function txOf(trx: Transaction<DB>, now: Date, onEmit: () => void): Tx {
+  const emitMany: Tx['emitMany'] = (factoryId, type, data, turn) => {
+    onEmit();
+    return appendEvents(trx, { factoryId, type, data, now, ...(turn ? { turn } : {}) });
+  };
+  return {
+    trx,
+    now,
+    nowIso: now.toISOString(),
+    emit: async (factoryId, type, data) => (await emitMany(factoryId, type, [data]))[0]!,
+    emitMany,
+  };
 }
 
 /**
@@ -17,19 +42,9 @@ export interface Tx {
  */
 export async function transact<T>(ctx: CoreContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   let emitted = false;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.clock.now();
-    const tx: Tx = {
-      trx,
-      now,
-      nowIso: now.toISOString(),
-      emit: async (factoryId, type, data) => {
-        emitted = true;
-        return appendEvent(trx, { factoryId, type, data, now });
-      },
-    };
-    return work(tx);
-  });
+  const result = await ctx.db
+    .transaction()
+    .execute((trx) => work(txOf(trx, ctx.clock.now(), () => (emitted = true))));
   if (emitted) ctx.signals.eventsAppended();
   return result;
 }

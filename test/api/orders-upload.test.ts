@@ -121,6 +121,126 @@ describe('POST /v1/orders/upload', () => {
     expect(count(t, 'orders')).toBe(before);
   });
 
+  it('lets later rows of an order leave its dates blank; only two different dates conflict', async () => {
+    const csv = [
+      'order_no,retailer_code,sku,qty,pieces_per_unit,production_date,needed_by',
+      'PO-1,ACME,SOFA,1,1,2026-01-10,2026-02-01',
+      'PO-1,ACME,STOOL,1,1,,', // blank: the order's dates
+      'PO-2,ACME,BED,1,1,,', // the first row of PO-2 has none …
+      'PO-2,ACME,LAMP,1,1,2026-03-01,2026-03-20', // … a later one gives them
+      'PO-2,ACME,RUG,1,1,,2026-03-20', // the same date again is no conflict
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const [po1, po2] = res.json().orders as { id: string }[];
+    const get = async (id: string) => (await t.request('GET', `/v1/orders/${id}`)).json();
+    expect(await get(po1!.id)).toMatchObject({
+      production_date: '2026-01-10',
+      needed_by: '2026-02-01',
+      items: 'SOFA, STOOL',
+    });
+    expect(await get(po2!.id)).toMatchObject({
+      production_date: '2026-03-01',
+      needed_by: '2026-03-20',
+      items: 'BED, LAMP, RUG',
+    });
+
+    const conflict = await upload(
+      [
+        'order_no,retailer_code,sku,qty,pieces_per_unit,needed_by',
+        'PO-3,ACME,SOFA,1,1,',
+        'PO-3,ACME,STOOL,1,1,2026-02-01',
+        'PO-3,ACME,BED,1,1,2026-02-02',
+      ].join('\n'),
+    );
+    expect(conflict.statusCode).toBe(400);
+    expect(conflict.json().error.errors).toEqual([
+      {
+        row: 4,
+        column: 'needed_by',
+        code: 'inconsistent_order',
+        message:
+          'needed_by 2026-02-02 differs from 2026-02-01 on row 3, an earlier row of order PO-3.',
+      },
+    ]);
+  });
+
+  it('reports every problem of a row, and shows the date it received', async () => {
+    const csv = [
+      'order_no,retailer_code,sku,colour,qty,pieces_per_unit,production_date,needed_by,piece_names',
+      'PO-1,ACME,,Red,two,2,2026-13-01,2026-02-30,Frame|Legs|Back',
+      'PO-2,ACME,SOFA,,1,0,,01/02/2026,',
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().error.errors as {
+      row: number;
+      column: string;
+      code: string;
+      message: string;
+    }[];
+    expect(errors.map((e) => [e.row, e.column, e.code])).toEqual([
+      [2, 'sku', 'required'],
+      [2, 'qty', 'invalid_integer'],
+      [2, 'production_date', 'invalid_date'],
+      [2, 'needed_by', 'invalid_date'],
+      [2, 'piece_names', 'piece_names_mismatch'],
+      [3, 'needed_by', 'invalid_date'],
+      [3, 'pieces_per_unit', 'invalid_value'],
+    ]);
+    expect(errors[2]!.message).toBe(
+      'production_date must be a date written YYYY-MM-DD, not "2026-13-01".',
+    );
+    expect(errors[5]!.message).toBe(
+      'needed_by must be a date written YYYY-MM-DD, not "01/02/2026".',
+    );
+    nothingWritten();
+  });
+
+  it('says so when the header is separated by semicolons', async () => {
+    const res = await upload(
+      'order_no;retailer_code;sku;qty;pieces_per_unit\nPO-1;ACME;SOFA;1;1\n',
+    );
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().error.errors;
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ row: 1, code: 'semicolon_separated' });
+    expect(errors[0].message).toMatch(/semicolons/);
+    expect(errors[0].message).toMatch(/commas/);
+    nothingWritten();
+  });
+
+  it('writes nothing when only the last row of a large file is bad', async () => {
+    const rows = ['order_no,retailer_code,sku,colour,qty,pieces_per_unit,needed_by'];
+    for (let i = 0; i < 20_000; i++) rows.push(`PO-${i},ACME,SOFA,Grey,1,2,2026-02-01`);
+    rows.push('PO-LAST,ACME,SOFA,Grey,1,2,2026-02-31');
+    const res = await upload(rows.join('\n'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.errors).toEqual([
+      expect.objectContaining({ row: 20_002, column: 'needed_by', code: 'invalid_date' }),
+    ]);
+    nothingWritten();
+  });
+
+  it('of two uploads racing with the same order numbers, writes one and refuses the other whole', async () => {
+    const csv = (extra: string) =>
+      [
+        'order_no,retailer_code,sku,qty,pieces_per_unit',
+        ...Array.from({ length: 300 }, (_, i) => `PO-${i},ACME,SOFA,1,2`),
+        `${extra},ACME,SOFA,1,2`,
+      ].join('\n');
+    const [a, b] = await Promise.all([upload(csv('ONLY-A')), upload(csv('ONLY-B'))]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(refused.json().error.code).toBe('invalid_csv');
+    expect(refused.json().error.errors[0]).toMatchObject({ row: 2, code: 'order_exists' });
+    // The winner's 301 orders, none of the loser's: its own order number is not there either.
+    expect(count(t, 'orders')).toBe(301);
+    expect(count(t, 'pieces')).toBe(602);
+    expect(count(t, 'events')).toBe(301);
+  });
+
   it('checks a dry run fully and writes nothing', async () => {
     const csv =
       'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,2,3\nPO-2,BETA,BED,1,1\n';

@@ -13,7 +13,7 @@ import type {
 import type { CoreContext } from '../context.js';
 import { findRetailerById, findRetailersByCode } from '../retailers/retailers.js';
 import { transact, type Tx } from '../transaction.js';
-import { insertPieces } from './insert-pieces.js';
+import { insertRows } from '../../store/insert-rows.js';
 import {
   itemsOf,
   normalizeOrder,
@@ -21,7 +21,12 @@ import {
   type CreateOrderInput,
   type NormalizedOrder,
 } from './order-input.js';
-import { toOrderListItem, type OrderView, type PieceView } from './order-view.js';
+import {
+  toOrderListItem,
+  type OrderListItem,
+  type OrderView,
+  type PieceView,
+} from './order-view.js';
 
 export type { CreateOrderInput } from './order-input.js';
 export type OrderSource = 'api' | 'upload';
@@ -65,20 +70,33 @@ export async function orderNoTaken(
   return row !== undefined;
 }
 
+/** A checked order and the retailer it is for. */
+export interface OrderToWrite {
+  retailer: RetailerTable;
+  order: NormalizedOrder;
+}
+
+/** Orders written per round of statements: a few thousand rows, a few milliseconds each. */
+const ORDERS_PER_ROUND = 250;
+
 /**
- * Writes a checked order for a known retailer inside the caller's transaction: the order, its
- * lines, one piece per unit and piece (units numbered across the order in line order) with
- * barcodes from the factory's serial counter, and `order.created`. The CSV upload calls this
- * once per order so that one upload is one transaction.
+ * Writes checked orders for known retailers inside the caller's transaction, in one pass: the
+ * barcode serials of all of them claimed in one statement, then, a round of orders at a time,
+ * their rows, lines, pieces (one per unit and piece, units numbered across the order in line
+ * order) and `order.created` events in multi-row statements. `turn` (take-turns.ts) lets other
+ * requests run between statements. Answers each order's full view when `views` is set (a push
+ * shows its pieces), else only ids; the views are built from what is written, as reading 10,000
+ * pieces back would cost more.
  */
-export async function writeOrder(
+export async function writeOrders(
   tx: Tx,
   factoryId: string,
-  retailer: RetailerTable,
-  order: NormalizedOrder,
+  orders: readonly OrderToWrite[],
   source: OrderSource,
-): Promise<OrderView> {
-  const total = order.pieces_total;
+  options: { views: boolean; turn?: () => Promise<void> | undefined },
+): Promise<{ ids: string[]; views: OrderView[] }> {
+  const { turn } = options;
+  const total = orders.reduce((sum, o) => sum + o.order.pieces_total, 0);
   // One statement claims the serials: a serial is never handed out twice, even if voided.
   const counter = await tx.trx
     .updateTable('factories')
@@ -87,101 +105,115 @@ export async function writeOrder(
     .returning(['barcode_serial', 'label_prefix'])
     .executeTakeFirstOrThrow();
   let serial = counter.barcode_serial - total;
-
-  const orderId = newId('order', tx.now);
+  const { now, nowIso } = tx;
+  // A new order awaits production: its status and counters are those of untouched pieces.
   const summary = summarizeOrder({
     cancelled: false,
     pieces: [{ status: 'awaiting_production' as PieceStatus, scanned: false }],
   });
-  const orderRow: OrderTable = {
-    id: orderId,
-    factory_id: factoryId,
-    retailer_id: retailer.id,
-    order_no: order.order_no,
-    status: summary.status,
-    source,
-    production_date: order.production_date,
-    needed_by: order.needed_by,
-    items: itemsOf(order.lines),
-    pieces_total: total,
-    pieces_scanned: 0,
-    pieces_in_stock: 0,
-    pieces_dispatched: 0,
-    piece_states: JSON.stringify(summary.piece_states),
-    produced_at: null,
-    in_stock_at: null,
-    dispatched_at: null,
-    cancelled_at: null,
-    stuck: 0,
-    stuck_since: null,
-    created_at: tx.nowIso,
-    updated_at: tx.nowIso,
-  };
-  await tx.trx.insertInto('orders').values(orderRow).execute();
+  const pieceStates = JSON.stringify(summary.piece_states);
 
-  const lineRows: OrderLineTable[] = order.lines.map((line, i) => ({
-    id: newId('orderLine', tx.now),
-    factory_id: factoryId,
-    order_id: orderId,
-    line_no: i + 1,
-    sku: line.sku,
-    colour: line.colour,
-    qty: line.qty,
-    pieces_per_unit: line.pieces_per_unit,
-    piece_names: line.piece_names === null ? null : JSON.stringify(line.piece_names),
-  }));
-  await tx.trx.insertInto('order_lines').values(lineRows).execute();
+  const ids: string[] = [];
+  const views: OrderView[] = [];
+  for (let from = 0; from < orders.length; from += ORDERS_PER_ROUND) {
+    const round = orders.slice(from, from + ORDERS_PER_ROUND);
+    const orderRows: OrderTable[] = [];
+    const lineRows: OrderLineTable[] = [];
+    const pieceRows: PieceTable[] = [];
+    const items: OrderListItem[] = [];
+    for (const { retailer, order } of round) {
+      const orderId = newId('order', now);
+      ids.push(orderId);
+      const orderRow: OrderTable = {
+        id: orderId,
+        factory_id: factoryId,
+        retailer_id: retailer.id,
+        order_no: order.order_no,
+        status: summary.status,
+        source,
+        production_date: order.production_date,
+        needed_by: order.needed_by,
+        items: itemsOf(order.lines),
+        pieces_total: order.pieces_total,
+        pieces_scanned: 0,
+        pieces_in_stock: 0,
+        pieces_dispatched: 0,
+        piece_states: pieceStates,
+        produced_at: null,
+        in_stock_at: null,
+        dispatched_at: null,
+        cancelled_at: null,
+        stuck: 0,
+        stuck_since: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      orderRows.push(orderRow);
+      const lines: OrderLineTable[] = order.lines.map((line, i) => ({
+        id: newId('orderLine', now),
+        factory_id: factoryId,
+        order_id: orderId,
+        line_no: i + 1,
+        sku: line.sku,
+        colour: line.colour,
+        qty: line.qty,
+        pieces_per_unit: line.pieces_per_unit,
+        piece_names: line.piece_names === null ? null : JSON.stringify(line.piece_names),
+      }));
+      lineRows.push(...lines);
 
-  // The answer is built from what is written: reading 10,000 pieces back would cost more.
-  const pieces: PieceView[] = [];
-  const rows: PieceTable[] = [];
-  let unitNo = 0;
-  for (const line of lineRows) {
-    const names = order.lines[line.line_no - 1]!.piece_names;
-    for (let u = 0; u < line.qty; u++) {
-      unitNo++;
-      for (let p = 1; p <= line.pieces_per_unit; p++) {
-        serial++;
-        const piece: PieceView = {
-          id: newId('piece', tx.now),
-          barcode: formatBarcode(counter.label_prefix, serial),
-          line_no: line.line_no,
-          unit_no: unitNo,
-          piece_no: p,
-          piece_name: names ? names[p - 1]! : null,
-          status: 'awaiting_production',
-          location: null,
-          produced_at: null,
-          in_stock_at: null,
-          dispatched_at: null,
-          label_printed_at: null,
-        };
-        pieces.push(piece);
-        rows.push({
-          ...piece,
-          factory_id: factoryId,
-          order_id: orderId,
-          scanned: 0,
-          updated_at: tx.nowIso,
-        });
-      }
+      const pieces: PieceView[] = [];
+      let unitNo = 0;
+      order.lines.forEach((line, i) => {
+        for (let u = 0; u < line.qty; u++) {
+          unitNo++;
+          for (let p = 1; p <= line.pieces_per_unit; p++) {
+            serial++;
+            const piece: PieceView = {
+              id: newId('piece', now),
+              barcode: formatBarcode(counter.label_prefix, serial),
+              line_no: i + 1,
+              unit_no: unitNo,
+              piece_no: p,
+              piece_name: line.piece_names ? line.piece_names[p - 1]! : null,
+              status: 'awaiting_production',
+              location: null,
+              produced_at: null,
+              in_stock_at: null,
+              dispatched_at: null,
+              label_printed_at: null,
+            };
+            if (options.views) pieces.push(piece);
+            pieceRows.push({
+              ...piece,
+              factory_id: factoryId,
+              order_id: orderId,
+              scanned: 0,
+              updated_at: nowIso,
+            });
+          }
+        }
+      });
+      // A new order awaits production, which is never stuck whatever the setting.
+      const item = toOrderListItem(
+        {
+          ...orderRow,
+          retailer_name: retailer.name,
+          retailer_code: retailer.code,
+          stuck_after_days: 1,
+        },
+        lines,
+        now,
+      );
+      items.push(item);
+      if (options.views) views.push({ ...item, pieces, scans: [] });
     }
+    await insertRows(tx.trx, 'orders', orderRows, turn);
+    await insertRows(tx.trx, 'order_lines', lineRows, turn);
+    await insertRows(tx.trx, 'pieces', pieceRows, turn);
+    await tx.emitMany(factoryId, 'order.created', items, turn);
   }
-  await insertPieces(tx.trx, rows);
-
-  // A new order awaits production, which is never stuck whatever the setting.
-  const item = toOrderListItem(
-    {
-      ...orderRow,
-      retailer_name: retailer.name,
-      retailer_code: retailer.code,
-      stuck_after_days: 1,
-    },
-    lineRows,
-    tx.now,
-  );
-  await tx.emit(factoryId, 'order.created', item);
-  return { ...item, pieces, scans: [] };
+  return { ids, views };
 }
 
 /**
@@ -204,7 +236,10 @@ export async function insertOrder(
       message: `Retailer ${retailer.code} already has an order numbered ${order.order_no}.`,
     });
   }
-  return writeOrder(tx, factoryId, retailer, order, source);
+  const { views } = await writeOrders(tx, factoryId, [{ retailer, order }], source, {
+    views: true,
+  });
+  return views[0]!;
 }
 
 /** POST /v1/orders: one order in one transaction; answers the full order. */

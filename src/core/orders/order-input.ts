@@ -92,31 +92,53 @@ export function normalizeOrder(input: CreateOrderInput): NormalizedOrder {
 const isIntIn = (n: number, min: number, max: number): boolean =>
   Number.isInteger(n) && n >= min && n <= max;
 
+type AddIssue = (param: string, code: string, message: string) => void;
+
+function collect(check: (add: AddIssue) => void): InputIssue[] {
+  const issues: InputIssue[] = [];
+  check((param, code, message) => issues.push({ param, code, message }));
+  return issues;
+}
+
 /**
  * Every rule an order must meet beyond its retailer and uniqueness, as issues (empty when valid).
  * The API's schemas catch most of these first; this is the one authority, so core callers and
- * the CSV upload get the same rules.
+ * the CSV upload get the same rules. The size of the whole order is checked once the rest holds.
  */
 export function validateOrder(order: NormalizedOrder): InputIssue[] {
-  const L = ORDER_LIMITS;
-  const issues: InputIssue[] = [];
-  const add = (param: string, code: string, message: string) =>
-    issues.push({ param, code, message });
+  const issues = [...validateOrderFields(order)];
+  order.lines.forEach((line, i) => issues.push(...validateLine(line, i)));
+  if (issues.length === 0) issues.push(...validateOrderSize(order));
+  return issues;
+}
 
-  if (order.order_no.length === 0 || order.order_no.length > L.orderNoMax) {
-    add('order_no', 'invalid_value', `order_no must be 1 to ${L.orderNoMax} characters.`);
-  }
-  for (const field of ['production_date', 'needed_by'] as const) {
-    const value = order[field];
-    if (value !== null && !isIsoDate(value)) {
-      add(field, 'invalid_date', `${field} must be a date written YYYY-MM-DD.`);
+/** The order's own fields: `order_no` and its dates. */
+export function validateOrderFields(
+  order: Pick<NormalizedOrder, 'order_no' | 'production_date' | 'needed_by'>,
+): InputIssue[] {
+  const L = ORDER_LIMITS;
+  return collect((add) => {
+    if (order.order_no.length === 0 || order.order_no.length > L.orderNoMax) {
+      add('order_no', 'invalid_value', `order_no must be 1 to ${L.orderNoMax} characters.`);
     }
-  }
-  if (order.lines.length === 0 || order.lines.length > L.linesMax) {
-    add('lines', 'invalid_value', `An order has 1 to ${L.linesMax} lines.`);
-  }
-  order.lines.forEach((line, i) => {
-    const at = `lines.${i}`;
+    for (const field of ['production_date', 'needed_by'] as const) {
+      const value = order[field];
+      if (value !== null && !isIsoDate(value)) {
+        add(
+          field,
+          'invalid_date',
+          `${field} must be a date written YYYY-MM-DD, not ${JSON.stringify(value)}.`,
+        );
+      }
+    }
+  });
+}
+
+/** One line (`index` from 0), its fields named `lines.<index>.<field>`. */
+export function validateLine(line: NormalizedOrder['lines'][number], index: number): InputIssue[] {
+  const L = ORDER_LIMITS;
+  const at = `lines.${index}`;
+  return collect((add) => {
     if (line.sku.length === 0 || line.sku.length > L.skuMax) {
       add(`${at}.sku`, 'invalid_value', `${at}.sku must be 1 to ${L.skuMax} characters.`);
     }
@@ -155,14 +177,24 @@ export function validateOrder(order: NormalizedOrder): InputIssue[] {
       }
     }
   });
-  if (issues.length === 0 && order.pieces_total > L.piecesMax) {
-    add(
-      'lines',
-      'too_many_pieces',
-      `The order has ${order.pieces_total} pieces; at most ${L.piecesMax} are allowed.`,
-    );
-  }
-  return issues;
+}
+
+/** How many lines and pieces the whole order has (param `lines`). */
+export function validateOrderSize(
+  order: Pick<NormalizedOrder, 'lines' | 'pieces_total'>,
+): InputIssue[] {
+  const L = ORDER_LIMITS;
+  return collect((add) => {
+    if (order.lines.length === 0 || order.lines.length > L.linesMax) {
+      add('lines', 'invalid_value', `An order has 1 to ${L.linesMax} lines.`);
+    } else if (order.pieces_total > L.piecesMax) {
+      add(
+        'lines',
+        'too_many_pieces',
+        `The order has ${order.pieces_total} pieces; at most ${L.piecesMax} are allowed.`,
+      );
+    }
+  });
 }
 
 /** `items` of an order (DESIGN §11): each line's SKU and colour, joined by ", ". */

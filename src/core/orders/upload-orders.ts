@@ -1,9 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { FieldError } from '../../domain/errors.js';
+import type { DB } from '../../store/schema.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { CoreContext } from '../context.js';
 import { findRetailersByCode } from '../retailers/retailers.js';
+import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
-import { writeOrder } from './create-order.js';
-import { CSV_LIMITS, csvError, parseOrdersCsv } from './orders-csv.js';
+import { writeOrders } from './create-order.js';
+import { CSV_LIMITS, csvError, parseOrdersCsv, type CsvOrder } from './orders-csv.js';
 
 export interface UploadResult {
   object: 'upload';
@@ -18,92 +22,124 @@ export interface UploadResult {
  * (shape, unknown retailer, an order number the retailer already has) → 400 `invalid_csv` with
  * every problem by row and column, and nothing written. A dry run checks the same and writes
  * nothing.
+ *
+ * The file is read and checked before the transaction, taking turns with other requests; the
+ * transaction only writes (in multi-row statements, also taking turns), so other writers wait
+ * for the write alone. An order number taken by another request between the check and the
+ * write fails the write on the unique index, and is then reported like any other.
  */
-export function uploadOrders(
+export async function uploadOrders(
   ctx: CoreContext,
   factoryId: string,
   csv: string,
   options: { dryRun: boolean },
 ): Promise<UploadResult> {
-  const parsed = parseOrdersCsv(csv);
-  return transact(ctx, async (tx) => {
-    const errors: FieldError[] = [...parsed.errors];
-    const retailers = await findRetailersByCode(
-      tx.trx,
-      factoryId,
-      parsed.orders.map((o) => o.retailer_code),
-    );
+  const turn = takeTurns();
+  const parsed = await parseOrdersCsv(csv, turn);
+  const retailers = await findRetailersByCode(
+    ctx.db,
+    factoryId,
+    parsed.orders.map((o) => o.retailer_code),
+  );
+  const errors = [
+    ...parsed.errors,
+    ...checkPieces(parsed.orders),
+    ...(await checkRetailers(ctx.db, factoryId, parsed.orders, retailers, turn)),
+  ];
+  if (errors.length > 0) throw csvError(errors);
 
-    // Order numbers the named retailers already use, fetched in chunks.
-    const taken = new Set<string>();
-    const orderNos = [...new Set(parsed.orders.map((o) => o.order.order_no))];
-    for (let i = 0; i < orderNos.length; i += 500) {
-      const rows = await tx.trx
-        .selectFrom('orders')
-        .select(['retailer_id', 'order_no'])
-        .where('factory_id', '=', factoryId)
-        .where('order_no', 'in', orderNos.slice(i, i + 500))
-        .execute();
-      for (const row of rows) taken.add(`${row.retailer_id}\u0000${row.order_no}`);
-    }
+  const result: UploadResult = {
+    object: 'upload',
+    dry_run: options.dryRun,
+    orders_created: 0,
+    orders: parsed.orders.map(({ retailer_code, order }) => ({
+      id: null,
+      order_no: order.order_no,
+      retailer_code,
+      pieces_total: order.pieces_total,
+    })),
+  };
+  if (options.dryRun) return result;
 
-    let pieces = 0;
-    for (const { retailer_code, rows, order } of parsed.orders) {
-      const retailer = retailers.get(retailer_code);
-      if (!retailer) {
-        errors.push({
-          row: rows[0]!,
-          column: 'retailer_code',
-          code: 'unknown_retailer',
-          message: `No retailer has the code ${retailer_code}.`,
-        });
-      } else if (taken.has(`${retailer.id}\u0000${order.order_no}`)) {
-        errors.push({
-          row: rows[0]!,
-          column: 'order_no',
-          code: 'order_exists',
-          message: `Retailer ${retailer_code} already has an order numbered ${order.order_no}.`,
-        });
-      }
-      const before = pieces;
-      pieces += order.pieces_total;
-      if (before <= CSV_LIMITS.piecesMax && pieces > CSV_LIMITS.piecesMax) {
-        errors.push({
+  const orders = parsed.orders.map(({ retailer_code, order }) => ({
+    retailer: retailers.get(retailer_code)!,
+    order,
+  }));
+  let ids: string[];
+  try {
+    ({ ids } = await transact(ctx, (tx) =>
+      writeOrders(tx, factoryId, orders, 'upload', { views: false, turn }),
+    ));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Another request created one of these orders meanwhile: say which, as a check would have.
+    const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
+    if (taken.length === 0) throw err;
+    throw csvError(taken);
+  }
+  result.orders_created = ids.length;
+  result.orders.forEach((order, i) => (order.id = ids[i]!));
+  return result;
+}
+
+/** The upload as a whole holds at most `CSV_LIMITS.piecesMax` pieces. */
+function checkPieces(orders: readonly CsvOrder[]): FieldError[] {
+  let pieces = 0;
+  for (const { rows, order } of orders) {
+    pieces += order.pieces_total;
+    if (pieces > CSV_LIMITS.piecesMax) {
+      return [
+        {
           row: rows[0]!,
           column: 'qty',
           code: 'too_many_pieces',
           message: `The upload reaches ${CSV_LIMITS.piecesMax} pieces at this order; split the file.`,
-        });
-      }
+        },
+      ];
     }
-    if (errors.length > 0) throw csvError(errors);
+  }
+  return [];
+}
 
-    const result: UploadResult = {
-      object: 'upload',
-      dry_run: options.dryRun,
-      orders_created: 0,
-      orders: [],
-    };
-    for (const { retailer_code, order } of parsed.orders) {
-      let id: string | null = null;
-      if (!options.dryRun) {
-        const created = await writeOrder(
-          tx,
-          factoryId,
-          retailers.get(retailer_code)!,
-          order,
-          'upload',
-        );
-        id = created.id;
-        result.orders_created++;
-      }
-      result.orders.push({
-        id,
-        order_no: order.order_no,
-        retailer_code,
-        pieces_total: order.pieces_total,
+/** Unknown retailer codes, and order numbers their retailer already has (first row of each). */
+async function checkRetailers(
+  db: Kysely<DB>,
+  factoryId: string,
+  orders: readonly CsvOrder[],
+  retailers: ReadonlyMap<string, { id: string }>,
+  turn?: () => Promise<void> | undefined,
+): Promise<FieldError[]> {
+  const taken = new Set<string>();
+  const orderNos = [...new Set(orders.map((o) => o.order.order_no))];
+  for (let i = 0; i < orderNos.length; i += 500) {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['retailer_id', 'order_no'])
+      .where('factory_id', '=', factoryId)
+      .where('order_no', 'in', orderNos.slice(i, i + 500))
+      .execute();
+    for (const row of rows) taken.add(`${row.retailer_id}\u0000${row.order_no}`);
+    const wait = turn?.();
+    if (wait) await wait;
+  }
+  const errors: FieldError[] = [];
+  for (const { retailer_code, rows, order } of orders) {
+    const retailer = retailers.get(retailer_code);
+    if (!retailer) {
+      errors.push({
+        row: rows[0]!,
+        column: 'retailer_code',
+        code: 'unknown_retailer',
+        message: `No retailer has the code ${retailer_code}.`,
+      });
+    } else if (taken.has(`${retailer.id}\u0000${order.order_no}`)) {
+      errors.push({
+        row: rows[0]!,
+        column: 'order_no',
+        code: 'order_exists',
+        message: `Retailer ${retailer_code} already has an order numbered ${order.order_no}.`,
       });
     }
-    return result;
-  });
+  }
+  return errors;
 }

@@ -11,6 +11,7 @@ import {
 import { isTestLabel } from '../../domain/test-label.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
 import {
   loadOrderListItem,
   PIECE_VIEW_COLUMNS,
@@ -309,10 +310,4 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
   const order =
     piece === null ? null : await loadOrderListItem(tx.trx, row.factory_id, piece.order_id, tx.now);
   return toAnswer(row, decision, piece, order);
-}
-
-/** A unique index refused the row (SQLite and PostgreSQL codes). */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

@@ -1,7 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { appendEvent } from '../events.js';
 import type { CoreContext } from '../context.js';
-import type { Tx } from '../transaction.js';
+import { txOf, type Tx } from '../transaction.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
@@ -68,16 +67,7 @@ export class GroupCommit {
         // Taken once the write lock is held: whatever queued while waiting for it joins too.
         batch = this.#queue.splice(0, MAX_BATCH);
         for (const job of batch) {
-          const now = clock.now();
-          const tx: Tx = {
-            trx,
-            now,
-            nowIso: now.toISOString(),
-            emit: async (factoryId, type, data) => {
-              emitted = true;
-              return appendEvent(trx, { factoryId, type, data, now });
-            },
-          };
+          const tx = txOf(trx, clock.now(), () => (emitted = true));
           await trx.executeQuery(SAVEPOINT);
           try {
             const value = await job.work(tx);

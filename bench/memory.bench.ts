@@ -1,0 +1,155 @@
+// Idle memory of `factoryd serve` (DESIGN §10: idle anonymous memory, RssAnon, ≤ 40 MB), for the
+// development bundle (dist/factoryd.mjs, on this Node) and the executable (dist/bin/factoryd,
+// when built). RssAnon is what the process itself allocated (heaps, stacks, SQLite's cache); the
+// rest of RSS is pages of files it maps, the executable's included, which the kernel shares and
+// may drop.
+//
+// Each program starts on a fresh data directory and sits idle (RssAnon "started"); then answers a
+// little of everything a floor does (an order pushed, a station paired, scans, an order read, a
+// label) and sits idle again ("idle"); then a busier spell (3,000 scans and a 5,000-row upload)
+// and idle again ("idle after load"). Each idle spell is IDLE seconds.
+//
+// Run: npm run build:bundle && npx tsx bench/memory.bench.ts   (BENCH_IDLE_S, default 20)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'undici';
+
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
+const ROOT = join(import.meta.dirname, '..');
+
+// FACTORYD_BUNDLE and FACTORYD_BIN name other builds (an older one, to compare).
+const bundle = process.env.FACTORYD_BUNDLE ?? join(ROOT, 'dist', 'factoryd.mjs');
+const binary = process.env.FACTORYD_BIN ?? join(ROOT, 'dist', 'bin', 'factoryd');
+const programs: { name: string; command: string[] }[] = [];
+if (existsSync(bundle)) {
+  programs.push({
+    name: `development bundle (Node ${process.version})`,
+    command: [process.execPath, bundle],
+  });
+}
+if (existsSync(binary)) programs.push({ name: `executable (${binary})`, command: [binary] });
+
+/** The fields of /proc/<pid>/status that say where memory goes, in MB. */
+function memory(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
+}
+
+async function start(
+  command: string[],
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const [cmd, ...args] = command;
+  const child = spawn(cmd!, [...args, 'serve', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.includes('factoryd listening')) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`factoryd exited with ${code}:\n${stderr}`)));
+  });
+  // Keep reading its log (a full pipe would block it); errors are shown.
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.includes('"level":50')) console.error(line.slice(0, 2000));
+  });
+  return { child, url };
+}
+
+async function work(url: string, apiKey: string, scans: number, uploadRows: number): Promise<void> {
+  const client = new Client(url);
+  const request = async (method: 'GET' | 'POST', path: string, body?: unknown, token = apiKey) => {
+    const res = await client.request({
+      method,
+      path,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined
+          ? {}
+          : { 'content-type': typeof body === 'string' ? 'text/csv' : 'application/json' }),
+      },
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const data = Buffer.from(await res.body.arrayBuffer());
+    if (res.statusCode !== 200)
+      throw new Error(`${method} ${path}: ${res.statusCode} ${data.toString()}`);
+    return res.headers['content-type']?.toString().startsWith('application/json')
+      ? (JSON.parse(data.toString()) as Record<string, unknown>)
+      : {};
+  };
+  const code = `R${Math.floor(Math.random() * 1e6)}`;
+  await request('POST', '/v1/retailers', { name: 'Memory Retail', code });
+  const barcodes: string[] = [];
+  let orderId = '';
+  for (let n = 0; barcodes.length < Math.max(scans, 1); n++) {
+    const order = (await request('POST', '/v1/orders', {
+      order_no: `M-${code}-${n}`,
+      retailer_code: code,
+      lines: [{ sku: 'SOFA', colour: 'Grey', qty: 25, pieces_per_unit: 4 }],
+    })) as { id: string; pieces: { barcode: string }[] };
+    orderId = order.id;
+    for (const piece of order.pieces) barcodes.push(piece.barcode);
+  }
+  const issued = (await request('POST', '/v1/stations/pairing-codes', {
+    name: `S ${code}`,
+    role: 'produce',
+  })) as { code: string };
+  const { token } = (await request('POST', '/v1/stations/pair', { code: issued.code })) as {
+    token: string;
+  };
+  for (let i = 0; i < scans; i++)
+    await request('POST', '/v1/scans', { barcode: barcodes[i] }, token);
+  await request('GET', `/v1/orders/${orderId}`);
+  await request('GET', '/v1/orders?limit=50');
+  await request('GET', `/v1/orders/${orderId}/labels?format=pdf&pieces=all`);
+  if (uploadRows > 0) {
+    const rows = ['order_no,retailer_code,sku,colour,qty,pieces_per_unit'];
+    for (let i = 0; i < uploadRows; i++) rows.push(`U-${code}-${i},${code},STOOL,Oak,1,2`);
+    await request('POST', '/v1/orders/upload', `${rows.join('\n')}\n`);
+  }
+  await client.close();
+}
+
+const fmt = (mb: number) => `${mb.toFixed(1)} MB`;
+const table: Record<string, string>[] = [];
+for (const program of programs) {
+  const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-memory-'));
+  const { child, url } = await start(program.command, dir);
+  try {
+    const apiKey = readFileSync(join(dir, 'initial-api-key'), 'utf8').trim();
+    await sleep(IDLE_S * 1000);
+    const fresh = memory(child.pid!);
+    await work(url, apiKey, 20, 0);
+    await sleep(IDLE_S * 1000);
+    const first = memory(child.pid!);
+    await work(url, apiKey, 3_000, 5_000);
+    await sleep(IDLE_S * 1000);
+    const second = memory(child.pid!);
+    table.push({
+      program: program.name,
+      'RssAnon started': fmt(fresh.anon),
+      'RssAnon idle': fmt(first.anon),
+      'RSS idle (files)': `${fmt(first.rss)} (${fmt(first.file)})`,
+      'RssAnon idle after load': fmt(second.anon),
+      'RSS after load (files)': `${fmt(second.rss)} (${fmt(second.file)})`,
+    });
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+console.log(`factoryd serve after ${IDLE_S} s idle (target: RssAnon ≤ 40 MB)`);
+console.table(table);
