@@ -88,6 +88,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/portal/auth/logout': RETAILER,
   'GET /v1/portal/auth/me': RETAILER,
   'GET /v1/portal/orders': RETAILER,
+  'GET /v1/portal/orders.csv': RETAILER,
   'GET /v1/portal/orders/:id': RETAILER,
 };
 

@@ -102,6 +102,8 @@ export interface RetailerUserTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while the user may not use the portal: no login, and their sessions end. */
+  disabled_at: string | null;
 }
 
 export interface OrderTable {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR } from '../../src/domain/clock.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
@@ -68,12 +69,13 @@ describe('portal login', () => {
     expect(body.user).toMatchObject({ id: user.id, retailer_id: shop.id, has_password: true });
     expect(body.user.password_hash).toBeUndefined();
     expect(body.retailer).toEqual({ id: shop.id, name: 'SHOP Ltd', code: 'SHOP' });
+    expect(body.factory).toEqual({ id: t.factoryId, name: 'Test Factory' });
 
     const me = await t.request('GET', '/v1/portal/auth/me', { token: body.token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       kind: 'retailer',
-      factory: { id: t.factoryId },
+      factory: { id: t.factoryId, name: 'Test Factory' },
       retailer: { id: shop.id },
       user: { id: user.id, email: 'bea@shop.test' },
       session: { expires_at: body.expires_at },
@@ -81,6 +83,7 @@ describe('portal login', () => {
         'POST /v1/portal/auth/logout',
         'GET /v1/portal/auth/me',
         'GET /v1/portal/orders',
+        'GET /v1/portal/orders.csv',
         'GET /v1/portal/orders/:id',
       ],
     });
@@ -183,17 +186,20 @@ describe('portal orders', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ id: shop.orders[0], order_no: 'S-1', retailer_id: shop.id });
     expect(own.json().pieces).toHaveLength(1);
-    expect(own.json().scans).toEqual([]);
 
     // By order number too, within the retailer: SAME is the shop's own, never the rival's.
     const byNo = await t.request('GET', '/v1/portal/orders/SAME', { token });
     expect(byNo.json().id).toBe(shop.orders[2]);
 
-    for (const id of [rival.orders[0], 'R-1', 'ord_nope']) {
+    // Another retailer's order, by id or number, answers exactly as an order that never was.
+    const answers = [];
+    for (const id of [rival.orders[0], 'R-1', 'ord_01KE6JQ3000000000000000000', 'nope']) {
       const res = await t.request('GET', `/v1/portal/orders/${id}`, { token });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
+      answers.push({ ...res.json().error, request_id: '' });
     }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
   });
 
   it('keeps factories apart: a retailer of another factory sees none of these orders', async () => {
@@ -227,5 +233,292 @@ describe('portal orders', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error.code).toBe('forbidden');
     }
+  });
+});
+
+async function pairStation(role: 'produce' | 'stock' | 'dispatch'): Promise<string> {
+  const issued = await t.request('POST', '/v1/stations/pairing-codes', {
+    body: { name: `Line ${role}`, role },
+  });
+  const paired = await t.request('POST', '/v1/stations/pair', {
+    token: null,
+    body: { code: issued.json().code },
+  });
+  expect(paired.statusCode).toBe(200);
+  return paired.json().token as string;
+}
+
+async function scan(token: string, barcode: string, location?: string) {
+  t.clock.advance(1);
+  const res = await t.request('POST', '/v1/scans', {
+    token,
+    body: { barcode, ...(location ? { location } : {}) },
+  });
+  expect(res.json().accepted, res.body).toBe(true);
+}
+
+describe('what the portal shows of an order', () => {
+  it('gives each line its progress and the pieces’ states, and keeps the floor’s internals in', async () => {
+    t.clock.advance(1);
+    const created = await t.request('POST', '/v1/orders', {
+      body: {
+        order_no: 'PO-77',
+        retailer_id: shop.id,
+        needed_by: '2026-03-01',
+        lines: [
+          { sku: 'SOFA', colour: 'Grey', qty: 2, pieces_per_unit: 3 },
+          { sku: 'STOOL', qty: 1, pieces_per_unit: 1 },
+        ],
+      },
+    });
+    const order = created.json() as { id: string; pieces: { barcode: string }[] };
+    const [produce, stock, dispatch] = [
+      await pairStation('produce'),
+      await pairStation('stock'),
+      await pairStation('dispatch'),
+    ];
+    const sofa = order.pieces.slice(0, 3).map((p) => p.barcode);
+    for (const barcode of sofa) await scan(produce, barcode);
+    await scan(stock, sofa[0]!, 'BAY-7');
+    await scan(dispatch, sofa[1]!);
+
+    const token = await portalToken(shop.id);
+    const res = await t.request('GET', `/v1/portal/orders/${order.id}`, { token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: order.id,
+      order_no: 'PO-77',
+      status: 'partially_dispatched',
+      pieces_total: 7,
+      pieces_scanned: 3,
+      pieces_in_stock: 1,
+      pieces_dispatched: 1,
+      piece_counts: [
+        { status: 'awaiting_production', count: 4 },
+        { status: 'produced', count: 1 },
+        { status: 'in_stock', count: 1 },
+        { status: 'dispatched', count: 1 },
+      ],
+    });
+    expect(body.lines).toEqual([
+      {
+        line_no: 1,
+        sku: 'SOFA',
+        colour: 'Grey',
+        qty: 2,
+        pieces_per_unit: 3,
+        piece_names: null,
+        status: 'partially_dispatched',
+        pieces_total: 6,
+        pieces_scanned: 3,
+        pieces_in_stock: 1,
+        pieces_dispatched: 1,
+        piece_counts: [
+          { status: 'awaiting_production', count: 3 },
+          { status: 'produced', count: 1 },
+          { status: 'in_stock', count: 1 },
+          { status: 'dispatched', count: 1 },
+        ],
+      },
+      {
+        line_no: 2,
+        sku: 'STOOL',
+        colour: null,
+        qty: 1,
+        pieces_per_unit: 1,
+        piece_names: null,
+        status: 'awaiting_production',
+        pieces_total: 1,
+        pieces_scanned: 0,
+        pieces_in_stock: 0,
+        pieces_dispatched: 0,
+        piece_counts: [{ status: 'awaiting_production', count: 1 }],
+      },
+    ]);
+    expect(body.pieces).toHaveLength(7);
+    expect(Object.keys(body.pieces[0]).sort()).toEqual([
+      'barcode',
+      'dispatched_at',
+      'id',
+      'in_stock_at',
+      'line_no',
+      'piece_name',
+      'piece_no',
+      'produced_at',
+      'status',
+      'unit_no',
+    ]);
+    // No scans (station names, refused scans), no bay, no stuck flag: the staff view has them.
+    expect(body.scans).toBeUndefined();
+    expect(body.stuck).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain('BAY-7');
+    expect(JSON.stringify(body)).not.toContain('Line ');
+    const staff = (await t.request('GET', `/v1/orders/${order.id}`)).json();
+    expect(staff.stuck).toBe(true);
+    expect(staff.scans.length).toBeGreaterThan(0);
+
+    const list = (await t.request('GET', '/v1/portal/orders?order_no=PO-77', { token })).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0].stuck).toBeUndefined();
+    expect(list.data[0]).toMatchObject({ pieces_scanned: 3, pieces_dispatched: 1 });
+  });
+});
+
+describe('searching the portal’s orders', () => {
+  it('finds order numbers containing the text, in either case, within the retailer only', async () => {
+    const token = await portalToken(shop.id);
+    const search = async (text: string, extra = '') => {
+      const res = await t.request(
+        'GET',
+        `/v1/portal/orders?order_no_contains=${encodeURIComponent(text)}${extra}`,
+        { token },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((o: { order_no: string }) => o.order_no);
+    };
+    expect(await search('s-')).toEqual(['S-2', 'S-1']);
+    expect(await search('AM')).toEqual(['SAME']);
+    expect(await search('R-')).toEqual([]); // the rival's R-1 is never found
+    expect(await search('%')).toEqual([]); // taken literally
+    expect(await search('_')).toEqual([]);
+    expect(await search('S', '&status=awaiting_production&limit=2')).toEqual(['SAME', 'S-2']);
+    expect(await search('S', '&status=dispatched')).toEqual([]);
+    const page = (
+      await t.request('GET', `/v1/portal/orders?order_no_contains=S&limit=2`, { token })
+    ).json();
+    const next = (
+      await t.request(
+        'GET',
+        `/v1/portal/orders?order_no_contains=S&limit=2&starting_after=${page.next_cursor}`,
+        { token },
+      )
+    ).json();
+    expect(next.data.map((o: { order_no: string }) => o.order_no)).toEqual(['S-1']);
+    const empty = await t.request('GET', '/v1/portal/orders?order_no_contains=', { token });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({
+      code: 'validation_failed',
+      param: 'order_no_contains',
+    });
+  });
+});
+
+describe('GET /v1/portal/orders.csv', () => {
+  /** Orders through a CSV upload: one request for many. */
+  async function upload(rows: string[][]) {
+    const header =
+      'order_no,retailer_code,sku,colour,qty,pieces_per_unit,production_date,needed_by';
+    const csv = [header, ...rows.map((r) => r.join(','))].join('\n');
+    t.clock.advance(1);
+    const res = await t.request('POST', '/v1/orders/upload', {
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const download = async (token: string, query = '') => {
+    const res = await t.request('GET', `/v1/portal/orders.csv${query}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it('writes every matching order of the retailer, across pages, as a spreadsheet reads it', async () => {
+    const many = Array.from({ length: 105 }, (_, i) => [
+      `BULK-${String(i).padStart(3, '0')}`,
+      'SHOP',
+      'CHAIR',
+      '',
+      '2',
+      '1',
+      '',
+      '2026-04-01',
+    ]);
+    await upload(many);
+    await upload([
+      ['=1+2', 'SHOP', 'LAMP', '"Grey, ""Dove"""', '1', '1', '', ''],
+      ['R-200', 'RIVAL', 'LAMP', '', '1', '1', '', ''],
+    ]);
+    const token = await portalToken(shop.id);
+    const res = await download(token);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const day = t.clock.now().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="orders-SHOP-${day}.csv"`,
+    );
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body).toContain('\r\n');
+
+    const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Order number',
+      'Status',
+      'Items',
+      'Pieces',
+      'Pieces made',
+      'Pieces ready to dispatch',
+      'Pieces dispatched',
+      'Needed by',
+      'Ordered on',
+      'Made on',
+      'Ready on',
+      'Dispatched on',
+      'Order id',
+    ]);
+    // 3 + 105 + 1 of the shop's, newest first; none of the rival's.
+    expect(rows).toHaveLength(109);
+    const listed = (await t.request('GET', '/v1/portal/orders?limit=100', { token })).json();
+    expect(rows.slice(0, 100).map((r) => r['Order id'])).toEqual(
+      listed.data.map((o: { id: string }) => o.id),
+    );
+    expect(rows.map((r) => r['Order number'])).not.toContain('R-200');
+    expect(rows.map((r) => r['Order number']).slice(-3)).toEqual(['SAME', 'S-2', 'S-1']);
+    // A number that a spreadsheet would run as a formula is written as text.
+    expect(rows[0]).toMatchObject({
+      'Order number': "'=1+2",
+      Status: 'Order received',
+      Items: 'LAMP Grey, "Dove"',
+      Pieces: '1',
+      'Pieces made': '0',
+      'Needed by': '',
+      'Ordered on': day,
+      'Dispatched on': '',
+    });
+    expect(rows[1]).toMatchObject({
+      'Order number': 'BULK-104',
+      Items: 'CHAIR',
+      Pieces: '2',
+      'Needed by': '2026-04-01',
+    });
+  });
+
+  it('applies the list’s filters, and refuses what the list refuses', async () => {
+    const token = await portalToken(shop.id);
+    const rows = (query: string) =>
+      download(token, query).then(
+        (res) => parse(res.body, { bom: true, columns: true }) as Record<string, string>[],
+      );
+    expect((await rows('?order_no_contains=s-')).map((r) => r['Order number'])).toEqual([
+      'S-2',
+      'S-1',
+    ]);
+    const none = await download(token, '?status=dispatched');
+    expect(parse(none.body, { bom: true })).toHaveLength(1); // the heading row alone
+    for (const query of ['?status=lost', '?retailer_id=' + rival.id, '?limit=5']) {
+      const res = await t.request('GET', `/v1/portal/orders.csv${query}`, { token });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    // The rival's user gets the rival's orders only.
+    const theirs = await portalToken(rival.id, 'ray@rival.test');
+    const rivalRows = parse((await download(theirs)).body, { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rivalRows.map((r) => r['Order number'])).toEqual(['SAME', 'R-1']);
+    // No token, or a staff token: refused like every portal route.
+    expect((await t.request('GET', '/v1/portal/orders.csv', { token: null })).statusCode).toBe(401);
+    expect((await t.request('GET', '/v1/portal/orders.csv')).statusCode).toBe(403);
   });
 });

@@ -59,6 +59,8 @@ describe('retailer users', () => {
       name: 'Olive',
       role: 'owner',
       has_password: true,
+      disabled: false,
+      disabled_at: null,
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
     });
@@ -166,6 +168,96 @@ describe('retailer users', () => {
       .prepare("select count(*) as n from retailer_users where retailer_id = ? and role = 'owner'")
       .get(retailerId) as { n: number };
     expect(owners.n).toBe(1);
+  });
+
+  it('disables a user: their sessions end, logins are refused, and enabling lets them back', async () => {
+    const owner = await addUser('olive@shop.test', 'owner', { password: 'portal password 1' });
+    const buyer = await addUser('bea@shop.test', 'buyer', { password: 'portal password 1' });
+    const login = (email: string) =>
+      t.request('POST', '/v1/portal/auth/login', {
+        token: null,
+        body: { email, password: 'portal password 1' },
+      });
+    const token = (await login('bea@shop.test')).json().token as string;
+    const ownerToken = (await login('olive@shop.test')).json().token as string;
+
+    t.clock.advance(1000);
+    const disabled = await t.request('PATCH', `${users()}/${buyer.id}`, {
+      body: { role: 'buyer', disabled: true },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({
+      id: buyer.id,
+      disabled: true,
+      disabled_at: t.clock.now().toISOString(),
+    });
+    const after = await t.request('GET', '/v1/portal/orders', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('invalid_token');
+    const refused = await login('bea@shop.test');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('invalid_credentials');
+    // Nobody else is touched.
+    expect((await t.request('GET', '/v1/portal/orders', { token: ownerToken })).statusCode).toBe(
+      200,
+    );
+    // Disabling again keeps the first instant; the list shows who is disabled.
+    t.clock.advance(1000);
+    const again = await t.request('PATCH', `${users()}/${buyer.id}`, {
+      body: { role: 'viewer', disabled: true },
+    });
+    expect(again.json()).toMatchObject({
+      role: 'viewer',
+      disabled_at: disabled.json().disabled_at,
+    });
+    const listed = (await t.request('GET', users())).json().data;
+    expect(listed.map((u: { email: string; disabled: boolean }) => [u.email, u.disabled])).toEqual([
+      ['bea@shop.test', true],
+      ['olive@shop.test', false],
+    ]);
+
+    const enabled = await t.request('PATCH', `${users()}/${buyer.id}`, {
+      body: { role: 'buyer', disabled: false },
+    });
+    expect(enabled.json()).toMatchObject({ disabled: false, disabled_at: null });
+    // The old session stays ended; a new login works.
+    expect((await t.request('GET', '/v1/portal/orders', { token })).statusCode).toBe(401);
+    const back = await login('bea@shop.test');
+    expect(back.statusCode).toBe(200);
+    expect(
+      (await t.request('GET', '/v1/portal/orders', { token: back.json().token })).statusCode,
+    ).toBe(200);
+    expect(owner.role).toBe('owner');
+  });
+
+  it('never disables the last enabled owner; a disabled owner does not count', async () => {
+    const a = await addUser('olive@shop.test', 'owner');
+    const refused = await t.request('PATCH', `${users()}/${a.id}`, {
+      body: { role: 'owner', disabled: true },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('last_owner');
+
+    const b = await addUser('oscar@shop.test', 'owner');
+    expect(
+      (await t.request('PATCH', `${users()}/${a.id}`, { body: { role: 'owner', disabled: true } }))
+        .statusCode,
+    ).toBe(200);
+    // b is now the only enabled owner: it can be neither demoted, disabled nor removed...
+    for (const [method, body] of [
+      ['PATCH', { role: 'buyer' }],
+      ['PATCH', { role: 'owner', disabled: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await t.request(method, `${users()}/${b.id}`, body ? { body } : {});
+      expect(res.statusCode, `${method} ${JSON.stringify(body)}`).toBe(409);
+      expect(res.json().error.code).toBe('last_owner');
+    }
+    // ...while the disabled owner may be demoted or removed freely.
+    expect(
+      (await t.request('PATCH', `${users()}/${a.id}`, { body: { role: 'viewer' } })).statusCode,
+    ).toBe(200);
+    expect((await t.request('DELETE', `${users()}/${a.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for a user of another retailer, or another factory’s retailer', async () => {

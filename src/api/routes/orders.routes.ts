@@ -103,6 +103,8 @@ export const OrderSchema = Type.Composite([
   Type.Object({ pieces: Type.Array(Piece), scans: Type.Array(Scan) }),
 ]);
 export const OrderListItemSchema = OrderListItem;
+export const OrderLineSchema = Line;
+export const PieceSchema = Piece;
 
 const LineBody = Strict({
   sku: Type.String({ minLength: 1, maxLength: L.skuMax, pattern: '\\S' }),

@@ -2,21 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
-import { listOrders } from '../../core/orders/list-orders.js';
-import { getOrder } from '../../core/orders/order-view.js';
+import { Readable } from 'node:stream';
+import { exportPortalOrders } from '../../core/orders/portal-orders-csv.js';
+import {
+  getPortalOrder,
+  listPortalOrders,
+  type RetailerScope,
+} from '../../core/orders/portal-orders.js';
 import { loginRetailerUser } from '../../core/retailer-users/retailer-login.js';
 import { revokeSession } from '../../core/sessions/sessions.js';
 import { describePortalCaller } from '../../core/sessions/who-am-i.js';
 import { AppError } from '../../domain/errors.js';
-import { ORDER_STATUSES } from '../../domain/order-status.js';
+import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
 import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuery } from '../schemas/common.js';
+import { IdParams, IsoDateTime, ListOf, ListQuery, StringEnum } from '../schemas/common.js';
 import { limitedLogin, LoggedOut, LoginBody, permissionsOf } from './auth.routes.js';
-import { OrderListItemSchema, OrderSchema } from './orders.routes.js';
+import { OrderLineSchema, OrderListItemSchema, PieceSchema } from './orders.routes.js';
 import { RetailerUser } from './retailer-users.routes.js';
 
 const Retailer = Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() });
+const Factory = Type.Object({ id: Type.String(), name: Type.String() });
 
 type RetailerPrincipal = Extract<Principal, { kind: 'retailer' }>;
 
@@ -25,6 +31,61 @@ function retailerOf(principal: Principal): RetailerPrincipal {
   if (principal.kind !== 'retailer') throw new AppError('forbidden');
   return principal;
 }
+
+/** Every portal query is scoped by the session's factory and retailer, never by the request. */
+const scopeOf = (principal: RetailerPrincipal): RetailerScope => ({
+  factoryId: principal.factoryId,
+  retailerId: principal.retailerId,
+});
+
+const PieceStatusOut = StringEnum(PIECE_STATUSES);
+const PieceCount = Type.Object({ status: PieceStatusOut, count: Type.Integer() });
+
+/** An order as a retailer sees it: no `stuck` (an internal alarm). docs/portal.md */
+const PortalOrderListItem = Type.Omit(OrderListItemSchema, ['stuck']);
+
+const PortalOrderLine = Type.Composite([
+  OrderLineSchema,
+  Type.Object({
+    line_no: Type.Integer(),
+    status: StringEnum(ORDER_STATUSES),
+    pieces_total: Type.Integer(),
+    pieces_scanned: Type.Integer(),
+    pieces_in_stock: Type.Integer(),
+    pieces_dispatched: Type.Integer(),
+    piece_counts: Type.Array(PieceCount),
+  }),
+]);
+
+/** Pieces without the floor's internals: no bay, no label printing. */
+const PortalPiece = Type.Omit(PieceSchema, ['location', 'label_printed_at']);
+
+const PortalOrder = Type.Composite([
+  Type.Omit(PortalOrderListItem, ['lines']),
+  Type.Object({
+    lines: Type.Array(PortalOrderLine),
+    piece_counts: Type.Array(PieceCount),
+    pieces: Type.Array(PortalPiece),
+  }),
+]);
+
+const PortalFilters = {
+  status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
+  order_no: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  order_no_contains: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Part of the order number; letters A-Z match in either case.',
+    }),
+  ),
+  updated_since: Type.Optional(IsoDateTime),
+};
+const PortalFilterQuery = Type.Object(PortalFilters, { additionalProperties: false });
+const PortalListQuery = Type.Object(
+  { ...ListQuery, ...PortalFilters },
+  { additionalProperties: false },
+);
 
 /**
  * The retailer portal: retailer users log in and read their own retailer's orders, and nothing
@@ -51,6 +112,7 @@ export async function portalRoutes(
             expires_at: IsoDateTime,
             user: RetailerUser,
             retailer: Retailer,
+            factory: Factory,
           }),
         },
       },
@@ -87,7 +149,7 @@ export async function portalRoutes(
         response: {
           200: Type.Object({
             kind: Type.Literal('retailer'),
-            factory: Type.Object({ id: Type.String(), name: Type.String() }),
+            factory: Factory,
             retailer: Retailer,
             user: RetailerUser,
             session: Type.Object({ id: Type.String(), expires_at: IsoDateTime }),
@@ -109,24 +171,38 @@ export async function portalRoutes(
       schema: {
         tags: ['portal'],
         summary: "The retailer's own orders, newest first",
-        querystring: Type.Object(
-          {
-            ...ListQuery,
-            status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
-            order_no: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-            updated_since: Type.Optional(IsoDateTime),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: ListOf(OrderListItemSchema) },
+        querystring: PortalListQuery,
+        response: { 200: ListOf(PortalOrderListItem) },
       },
     },
-    async (request) => {
-      const principal = retailerOf(principalOf(request));
-      return listOrders(core, principal.factoryId, {
-        ...request.query,
-        retailer_id: principal.retailerId,
-      });
+    async (request) =>
+      listPortalOrders(core, scopeOf(retailerOf(principalOf(request))), request.query),
+  );
+
+  r.get(
+    '/v1/portal/orders.csv',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "The retailer's orders that match the filters, every page, as CSV",
+        querystring: PortalFilterQuery,
+        response: {
+          200: {
+            description:
+              'UTF-8 CSV with a byte-order mark and a heading row, one order a row, newest first.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(retailerOf(principalOf(request)));
+      const { fileName, chunks } = await exportPortalOrders(core, scope, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
     },
   );
 
@@ -135,17 +211,17 @@ export async function portalRoutes(
     {
       schema: {
         tags: ['portal'],
-        summary: "One of the retailer's orders (by id or order_no) with its pieces and scans",
+        summary: "One of the retailer's orders (by id or order_no): its lines' progress and pieces",
         params: IdParams,
-        response: { 200: OrderSchema },
+        response: { 200: PortalOrder },
       },
     },
-    async (request) => {
-      const principal = retailerOf(principalOf(request));
-      return getOrder(core.db, principal.factoryId, request.params.id, {
-        now: core.clock.now(),
-        retailerId: principal.retailerId,
-      });
-    },
+    async (request) =>
+      getPortalOrder(
+        core.db,
+        scopeOf(retailerOf(principalOf(request))),
+        request.params.id,
+        core.clock.now(),
+      ),
   );
 }

@@ -10,7 +10,14 @@ import {
 } from '../../core/retailer-users/retailer-users.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import {
+  IdParams,
+  IsoDateTime,
+  ListOf,
+  ListQuerySchema,
+  Nullable,
+  Strict,
+} from '../schemas/common.js';
 
 export const RetailerUserRole = Type.Union([
   Type.Literal('owner'),
@@ -28,6 +35,8 @@ export const RetailerUser = Type.Object({
   name: Type.String(),
   role: RetailerUserRole,
   has_password: Type.Boolean(),
+  disabled: Type.Boolean(),
+  disabled_at: Nullable(IsoDateTime),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 });
@@ -89,12 +98,14 @@ export async function retailerUsersRoutes(
     {
       schema: {
         tags: ['retailers'],
-        summary: "Change a retailer user's role (the last owner cannot be demoted)",
+        summary:
+          "Change a retailer user's role, name, password, or disable them (never the last owner)",
         params: UserParams,
         body: Strict({
           role: RetailerUserRole,
           name: Type.Optional(Name),
           password: Type.Optional(Password),
+          disabled: Type.Optional(Type.Boolean()),
         }),
         response: { 200: RetailerUser },
       },

@@ -20,6 +20,7 @@ const USER_COLUMNS: Column<Row>[] = [
   { header: 'email', value: (user) => user.email },
   { header: 'name', value: (user) => user.name },
   { header: 'role', value: (user) => user.role },
+  { header: 'disabled', value: (user) => (user.disabled ? 'yes' : '') },
   { header: 'created', value: (user) => user.created_at },
 ];
 

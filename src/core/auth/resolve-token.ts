@@ -49,7 +49,8 @@ const retailerSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; no
     .where('sessions.token_hash', '=', p('hash'))
     .where('sessions.kind', '=', 'retailer')
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', p('now')),
+    .where('sessions.expires_at', '>', p('now'))
+    .where('retailer_users.disabled_at', 'is', null),
 );
 
 const touchApiKeyQuery = new PreparedQuery((db, p: Param<{ id: string; at: string }>) =>

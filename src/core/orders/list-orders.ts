@@ -16,6 +16,12 @@ export interface OrderFilters {
   /** Any ISO 8601 instant: orders changed at or after it. */
   updated_since?: string | undefined;
   order_no?: string | undefined;
+  /**
+   * Part of the order number, letters A-Z in either case. No index serves it: it is checked row
+   * by row along the page's driving index, so pair it with a selective filter (the portal always
+   * has its retailer).
+   */
+  order_no_contains?: string | undefined;
 }
 
 type IdQuery = SelectQueryBuilder<DB, 'orders', { id: string }>;
@@ -27,6 +33,8 @@ interface Scope {
   startingAfter: string | undefined;
   /** Ids of the factory's orders past the cursor. */
   base: () => IdQuery;
+  /** The order-number search as a LIKE pattern (lower case), checked on every row read. */
+  search: string | undefined;
 }
 type Column = 'status' | 'retailer_id' | 'stuck' | 'needed_by' | 'updated_at' | 'order_no';
 
@@ -92,7 +100,15 @@ export async function listOrders(
         qb.where('id', '<', params.starting_after!),
       );
 
-  const scope: Scope = { db: ctx.db, factoryId, startingAfter: params.starting_after, base };
+  const search =
+    params.order_no_contains === undefined ? undefined : containsPattern(params.order_no_contains);
+  const scope: Scope = {
+    db: ctx.db,
+    factoryId,
+    startingAfter: params.starting_after,
+    base,
+    search,
+  };
   const ids = await pageIds(scope, filters, params.limit + 1);
   if (ids.length === 0) return toPage([], params);
 
@@ -117,14 +133,31 @@ function where(qb: IdQuery, f: Filter, indexed: boolean): IdQuery {
 }
 
 /**
+ * A LIKE pattern matching order numbers that contain `text`: `%`, `_` and `\` are taken
+ * literally, and A-Z are lowered as the query lowers the column (only ASCII, which SQLite's
+ * `lower` and PostgreSQL's agree on).
+ */
+function containsPattern(text: string): string {
+  const literal = text
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return `%${literal}%`;
+}
+
+/** The search condition on an order-number column (`order_no`, or `p.order_no` in a join). */
+const matchesSearch = (pattern: string, column: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+/**
  * The ids of one page (newest first), read through the index of at most one filter: the one
- * chosen here.
+ * chosen here. The order-number search is never a driver: it is checked on the rows read.
  */
 async function pageIds(scope: Scope, filters: readonly Filter[], limit: number): Promise<string[]> {
-  const { db, base } = scope;
+  const { db, base, search } = scope;
   const read = async (driver: Filter | undefined, query = base()) => {
     const rows = await filters
       .reduce((qb, f) => where(qb, f, f === driver), query)
+      .$if(search !== undefined, (qb) => qb.where(matchesSearch(search!, 'order_no')))
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
@@ -187,7 +220,7 @@ async function readByDay(
   filters: readonly Filter[],
   limit: number,
 ): Promise<string[]> {
-  const { db, factoryId, startingAfter, base } = scope;
+  const { db, factoryId, startingAfter, base, search } = scope;
   const others = filters.filter((f) => f !== range);
   const conditions = [
     ...(startingAfter === undefined ? [] : [sql`p.id < ${startingAfter}`]),
@@ -195,6 +228,7 @@ async function readByDay(
     ...others.map(
       (f) => sql`coalesce(${sql.ref(`p.${f.column}`)}, null) ${sql.raw(f.op)} ${f.value}`,
     ),
+    ...(search === undefined ? [] : [matchesSearch(search, 'p.order_no')]),
   ];
   const also = conditions.length === 0 ? sql`` : sql` and ${sql.join(conditions, sql` and `)}`;
   const best = await sql<{ day: string; newest: string }>`
@@ -224,6 +258,7 @@ async function readByDay(
     if (ids.length >= limit && ids[limit - 1]! > newest) break;
     const rows = await others
       .reduce((qb, f) => where(qb, f, false), base().where('needed_by', '=', day))
+      .$if(search !== undefined, (qb) => qb.where(matchesSearch(search!, 'order_no')))
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();

@@ -210,7 +210,7 @@ export async function loadOrderListItem(
  * Runs reads on one connection without interleaving, so the order, its pieces and its scans are
  * one consistent picture; inside a transaction that is already the case.
  */
-function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+export function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   return db.isTransaction ? read(db) : db.connection().execute(read);
 }
 

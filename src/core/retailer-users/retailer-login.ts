@@ -7,6 +7,8 @@ import { toRetailerUserView, type RetailerUserView } from './retailer-users.js';
 export interface RetailerLogin extends OpenedSession {
   user: RetailerUserView;
   retailer: { id: string; name: string; code: string };
+  /** The factory the retailer orders from: the portal shows its name. */
+  factory: { id: string; name: string };
 }
 
 /** At most this many accounts share one email: bounds the work of a login. */
@@ -15,8 +17,8 @@ const MAX_ACCOUNTS_PER_EMAIL = 5;
 /**
  * Logs a retailer user in to the portal and opens an `rs_…` session. Emails are unique per
  * retailer only, so one person may hold logins at several retailers: the oldest account whose
- * password matches is the one signed in. Unknown email, no portal password and wrong password
- * all answer 401 `invalid_credentials` after a password check.
+ * password matches is the one signed in. Unknown email, no portal password, a disabled user and
+ * a wrong password all answer 401 `invalid_credentials` after a password check.
  */
 export async function loginRetailerUser(
   ctx: CoreContext,
@@ -27,6 +29,7 @@ export async function loginRetailerUser(
     .selectAll()
     .where('email', '=', normalizeEmail(input.email))
     .where('password_hash', 'is not', null)
+    .where('disabled_at', 'is', null)
     .orderBy('id', 'asc')
     .limit(MAX_ACCOUNTS_PER_EMAIL)
     .execute();
@@ -37,11 +40,16 @@ export async function loginRetailerUser(
       .select(['id', 'name', 'code'])
       .where('id', '=', user.retailer_id)
       .executeTakeFirstOrThrow();
+    const factory = await tx.trx
+      .selectFrom('factories')
+      .select(['id', 'name'])
+      .where('id', '=', user.factory_id)
+      .executeTakeFirstOrThrow();
     const session = await openSession(tx.trx, {
       factoryId: user.factory_id,
       now: tx.now,
       user: { kind: 'retailer', retailerUserId: user.id },
     });
-    return { ...session, user: toRetailerUserView(user), retailer };
+    return { ...session, user: toRetailerUserView(user), retailer, factory };
   });
 }

@@ -26,6 +26,9 @@ export interface RetailerUserView {
   role: RetailerUserRole;
   /** True when the user can log in to the portal. The hash itself is never shown. */
   has_password: boolean;
+  /** A disabled user cannot log in, and their sessions ended when they were disabled. */
+  disabled: boolean;
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -38,6 +41,8 @@ export const toRetailerUserView = (row: RetailerUserTable): RetailerUserView => 
   name: row.name,
   role: row.role,
   has_password: row.password_hash !== null,
+  disabled: row.disabled_at !== null,
+  disabled_at: row.disabled_at,
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
@@ -82,15 +87,22 @@ async function requireUser(
   return row;
 }
 
+/** Owners who may still act: a disabled owner does not count. */
 async function ownerCount(tx: Tx, retailerId: string): Promise<number> {
   const { n } = await tx.trx
     .selectFrom('retailer_users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('retailer_id', '=', retailerId)
     .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+const lastOwner = () =>
+  new AppError('last_owner', {
+    message: 'This is the last owner of the retailer: make another user owner first.',
+  });
 
 export interface NewRetailerUser {
   email: string;
@@ -134,6 +146,7 @@ export async function createRetailerUser(
       password_hash: passwordHash,
       created_at: tx.nowIso,
       updated_at: tx.nowIso,
+      disabled_at: null,
     };
     await tx.trx.insertInto('retailer_users').values(row).execute();
     return toRetailerUserView(row);
@@ -162,12 +175,16 @@ export interface RetailerUserPatch {
   name?: string | undefined;
   /** A new portal password: ends the user's open portal sessions. */
   password?: string | undefined;
+  /** True ends the user's portal sessions and refuses their logins; false lets them in again. */
+  disabled?: boolean | undefined;
 }
 
 /**
- * Changes a user's role (and optionally name or password). The last owner of a retailer cannot
- * be demoted (409 `last_owner`): the count and the change are one write transaction, so two
- * demotions at once cannot both see "another owner remains".
+ * Changes a user's role (and optionally name, password, or whether they are disabled). The last
+ * enabled owner of a retailer cannot be demoted or disabled (409 `last_owner`): the count and the
+ * change are one write transaction, so two demotions at once cannot both see "another owner
+ * remains". A new password or disabling ends the user's portal sessions; enabling again lets
+ * them log in, with no session revived.
  */
 export async function updateRetailerUser(
   ctx: CoreContext,
@@ -184,16 +201,23 @@ export async function updateRetailerUser(
     patch.password === undefined ? undefined : await hashPassword(patch.password);
   return transact(ctx, async (tx) => {
     const row = await requireUser(tx, factoryId, retailerId, userId);
-    if (row.role === 'owner' && role !== 'owner' && (await ownerCount(tx, retailerId)) <= 1) {
-      throw new AppError('last_owner', {
-        message: 'This is the last owner of the retailer: make another user owner first.',
-      });
+    const disabledAt =
+      patch.disabled === undefined
+        ? row.disabled_at
+        : patch.disabled
+          ? (row.disabled_at ?? tx.nowIso)
+          : null;
+    const wasActiveOwner = row.role === 'owner' && row.disabled_at === null;
+    const staysActiveOwner = role === 'owner' && disabledAt === null;
+    if (wasActiveOwner && !staysActiveOwner && (await ownerCount(tx, retailerId)) <= 1) {
+      throw lastOwner();
     }
     const next: RetailerUserTable = {
       ...row,
       role,
       ...(name !== undefined ? { name } : {}),
       ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
+      disabled_at: disabledAt,
       updated_at: tx.nowIso,
     };
     await tx.trx
@@ -202,18 +226,21 @@ export async function updateRetailerUser(
         role: next.role,
         name: next.name,
         password_hash: next.password_hash,
+        disabled_at: next.disabled_at,
         updated_at: next.updated_at,
       })
       .where('id', '=', userId)
       .execute();
-    if (passwordHash !== undefined) await revokeRetailerUserSessions(tx.trx, userId, tx.now);
+    if (passwordHash !== undefined || (disabledAt !== null && row.disabled_at === null)) {
+      await revokeRetailerUserSessions(tx.trx, userId, tx.now);
+    }
     return toRetailerUserView(next);
   });
 }
 
 /**
- * Removes a user and their portal sessions. The last owner cannot be removed (409 `last_owner`),
- * under the same one-transaction guard as a demotion.
+ * Removes a user and their portal sessions. The last enabled owner cannot be removed (409
+ * `last_owner`), under the same one-transaction guard as a demotion.
  */
 export async function deleteRetailerUser(
   ctx: CoreContext,
@@ -223,10 +250,12 @@ export async function deleteRetailerUser(
 ): Promise<{ id: string; object: 'retailer_user'; deleted: true }> {
   return transact(ctx, async (tx) => {
     const row = await requireUser(tx, factoryId, retailerId, userId);
-    if (row.role === 'owner' && (await ownerCount(tx, retailerId)) <= 1) {
-      throw new AppError('last_owner', {
-        message: 'This is the last owner of the retailer: make another user owner first.',
-      });
+    if (
+      row.role === 'owner' &&
+      row.disabled_at === null &&
+      (await ownerCount(tx, retailerId)) <= 1
+    ) {
+      throw lastOwner();
     }
     await tx.trx.deleteFrom('sessions').where('retailer_user_id', '=', userId).execute();
     await tx.trx.deleteFrom('retailer_users').where('id', '=', userId).execute();

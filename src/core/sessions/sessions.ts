@@ -81,7 +81,7 @@ export async function revokeStaffSessions(
     .execute();
 }
 
-/** Ends every open session of a retailer user (given a new password). */
+/** Ends every open session of a retailer user (disabled, or given a new password). */
 export async function revokeRetailerUserSessions(
   trx: Transaction<DB>,
   retailerUserId: string,

@@ -3,6 +3,7 @@ import * as initial from './2026-11-22-0001-initial.js';
 import * as ordersIndexes from './2026-11-22-0002-orders-indexes.js';
 import * as webhooksOutbox from './2026-11-22-0003-webhooks-outbox.js';
 import * as scansWithoutStationIndex from './2026-11-22-0004-scans-without-station-index.js';
+import * as retailerUsersDisabled from './2026-11-24-0006-retailer-users-disabled.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0002-orders-indexes': ordersIndexes,
   '2026-11-22-0003-webhooks-outbox': webhooksOutbox,
   '2026-11-22-0004-scans-without-station-index': scansWithoutStationIndex,
+  '2026-11-24-0006-retailer-users-disabled': retailerUsersDisabled,
 };
 
 export const migrationProvider: MigrationProvider = {

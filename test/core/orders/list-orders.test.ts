@@ -83,6 +83,7 @@ function expected(f: OrderFilters): string[] {
   if (f.needed_by_before) add('needed_by < ?', f.needed_by_before);
   if (f.updated_since) add('updated_at >= ?', f.updated_since);
   if (f.order_no) add('order_no = ?', f.order_no);
+  if (f.order_no_contains) add('instr(lower(order_no), ?) > 0', f.order_no_contains.toLowerCase());
   const rows = t.store.sqlite
     .prepare(`select id from orders where ${where.join(' and ')} order by id desc`)
     .all(...args) as { id: string }[];
@@ -137,6 +138,24 @@ describe('listOrders at a few thousand orders', () => {
         needed_by_before: '2024-08-01',
       }),
     ],
+    ['order_no_contains alone', () => ({ order_no_contains: 'o-17' })],
+    [
+      'order_no_contains + retailer + status',
+      () => ({ order_no_contains: '-5', retailer_id: retailers[0], status: 'dispatched' }),
+    ],
+    [
+      'order_no_contains + needed_by_before, far back',
+      () => ({ order_no_contains: '9', needed_by_before: '2024-06-01', status: 'dispatched' }),
+    ],
+    [
+      'order_no_contains + updated_since',
+      () => ({ order_no_contains: '1', updated_since: new Date(start + 30 * DAY).toISOString() }),
+    ],
+    [
+      'order_no_contains + needed_by_before alone (read date by date)',
+      () => ({ order_no_contains: '9', needed_by_before: '2024-06-01' }),
+    ],
+    ['order_no_contains, nothing matches', () => ({ order_no_contains: 'PO-99999' })],
   ];
   it.each(cases)('%s: the first pages are what a plain query returns', async (_name, filters) => {
     const f = filters();
