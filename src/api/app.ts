@@ -11,6 +11,7 @@ import { accessFor, actorOf } from './permissions.js';
 import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
+import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
 import { isApiPath, webApp } from './web-app.js';
@@ -203,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     ...(deps.openapi === 'internal' ? { transform: documentInternalRoutes } : {}),
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? completeDocument(documents.openapiObject)
+        : documents.swaggerObject,
   });
 
   const routeDeps: RouteDeps = { core: deps.core, limiters };

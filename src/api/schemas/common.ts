@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../store/pagination.js';
 
-/** Shared schema pieces: the list envelope, list query, error body, nullable helpers. */
+/** Shared schema pieces: the list envelope, list query, nullable helpers. */
 
 /** A schema as plain JSON Schema keywords (TypeBox's own symbol keys left out). */
 const keywords = (schema: TSchema): Record<string, unknown> =>
@@ -65,20 +65,6 @@ export const ListOf = <T extends TSchema>(item: T) =>
     has_more: Type.Boolean(),
     next_cursor: Nullable(Type.String()),
   });
-
-export const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      type: Type.String(),
-      code: Type.String(),
-      message: Type.String(),
-      param: Type.Optional(Type.String()),
-      errors: Type.Optional(Type.Array(Type.Any())),
-      request_id: Type.String(),
-    }),
-  },
-  { $id: 'Error' },
-);
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
