@@ -10,7 +10,7 @@ import { FailureLimiter } from '../core/rate-limiter.js';
 import { accessFor, actorOf } from './permissions.js';
 import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
-import { registerIdempotency } from './idempotency.js';
+import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
@@ -19,7 +19,7 @@ import { isApiPath, webApp } from './web-app.js';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
-    idempotency: { factoryId: string; key: string } | undefined;
+    idempotency: RequestClaim | undefined;
   }
   interface FastifyContextConfig {
     /** The route creates something and honours `Idempotency-Key`. */
@@ -187,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  registerIdempotency(app, deps.core);
+  // Routes run their use cases with this core: it stores Idempotency-Key answers in their transactions.
+  const routeCore = registerIdempotency(app, deps.core);
 
   await app.register(swagger, {
     openapi: {
@@ -210,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : documents.swaggerObject,
   });
 
-  const routeDeps: RouteDeps = { core: deps.core, limiters };
+  const routeDeps: RouteDeps = { core: routeCore, limiters };
   for (const register of ROUTES) await register(app, routeDeps);
 
   return app;

@@ -1,21 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError } from '../domain/errors.js';
 import type { CoreContext } from '../core/context.js';
-import { claimIdempotencyKey, completeIdempotencyKey } from '../core/idempotency.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  replaceIdempotentAnswer,
+  storeIdempotentAnswer,
+  type ClaimedKey,
+} from '../core/idempotency.js';
+import type { Tx } from '../core/transaction.js';
 
 const MAX_KEY_LENGTH = 255;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A claimed key of one request, and the answer its use case's transaction stored, if any. */
+export interface RequestClaim extends ClaimedKey {
+  storedBody?: string;
+}
 
 function requestHash(method: string, url: string, body: unknown): string {
   const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
   return createHash('sha256').update(`${method} ${url}\n${text}`).digest('hex');
 }
 
+/** The request whose handler is running, for the use case's transaction to answer it. */
+const handling = new AsyncLocalStorage<{ request: FastifyRequest; reply: FastifyReply }>();
+
 /**
  * `Idempotency-Key` for routes declared with `config: { idempotent: true }` (the creating POSTs).
  * Runs after authentication and body parsing, so keys are per factory and bodies are compared.
+ *
+ * The answer is stored by the use case's own transaction (the `beforeCommit` of the core this
+ * returns, which routes use): a change and its answer commit together, so a crash between them
+ * cannot leave a key claimed for a change made but never answered. A claim whose request died
+ * before changing anything is taken over by a retry once its lease runs out (core/idempotency.ts).
  */
-export function registerIdempotency(app: FastifyInstance, core: CoreContext): void {
+export function registerIdempotency(app: FastifyInstance, core: CoreContext): CoreContext {
+  // The handler runs inside `handling`, so its use case's transaction knows which request it serves.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      return handling.run({ request, reply }, () => handler.call(this, request, reply));
+    } as RouteHandlerMethod;
+  });
+
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.idempotent) return;
     const header = request.headers['idempotency-key'];
@@ -27,10 +58,9 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): vo
         message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`,
       });
     }
-    const factoryId = request.principal!.factoryId;
     const claim = await claimIdempotencyKey(
       core,
-      factoryId,
+      request.principal!.factoryId,
       key,
       requestHash(request.method, request.url, request.body),
     );
@@ -42,18 +72,40 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): vo
         .serializer((p: unknown) => p as string)
         .send(claim.body);
     }
-    request.idempotency = { factoryId, key };
+    request.idempotency = claim.claim;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = undefined;
-    await completeIdempotencyKey(core, claim.factoryId, claim.key, {
+    const answer = {
       status: reply.statusCode,
       body: typeof payload === 'string' ? payload : '',
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-    });
+      contentType: String(reply.getHeader('content-type') ?? JSON_TYPE),
+    };
+    if (claim.storedBody === undefined || answer.status >= 500) {
+      await completeIdempotencyKey(core, claim, answer);
+    } else if (answer.body !== claim.storedBody || answer.status !== 200) {
+      await replaceIdempotentAnswer(core, claim, answer);
+    }
     return payload;
   });
+
+  return { ...core, beforeCommit: answerInTransaction };
+}
+
+/**
+ * Stores the answer of the running request's key in its use case's transaction: what the use case
+ * returned, written by the route's serializer as the answer will be. Once per request (its first
+ * transaction, the one that makes the change); if the route then answers something else, the
+ * onSend hook replaces it.
+ */
+async function answerInTransaction(tx: Tx, result: unknown): Promise<void> {
+  const current = handling.getStore();
+  const claim = current?.request.idempotency;
+  if (!current || !claim || claim.storedBody !== undefined) return;
+  const body = current.reply.serialize(result) as string;
+  await storeIdempotentAnswer(tx.trx, claim, { status: 200, body, contentType: JSON_TYPE });
+  claim.storedBody = body;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/database.js';
+import type { Tx } from './transaction.js';
 
 /**
  * What happened that other parts of the process react to, after a use case commits.
@@ -22,4 +23,10 @@ export interface CoreContext {
   db: Db;
   clock: Clock;
   signals: Signals;
+  /**
+   * Runs inside a use case's transaction once its work is done, before the commit, with what the
+   * work returned: what must commit with the change or not at all (the API stores the answer to
+   * an `Idempotency-Key` there). Throwing rolls the use case back.
+   */
+  beforeCommit?: (tx: Tx, result: unknown) => Promise<void>;
 }

@@ -1,12 +1,34 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../domain/errors.js';
-import { DAY } from '../domain/clock.js';
+import { DAY, SECOND } from '../domain/clock.js';
+import type { DB } from '../store/schema.js';
 import type { CoreContext } from './context.js';
 
 /** How long a stored answer is replayed (DESIGN §3). */
 export const IDEMPOTENCY_TTL_MS = DAY;
 
+/**
+ * How long a claim without an answer holds its key. A request that committed its change stored
+ * its answer in the same transaction, so a claim still unanswered after this belongs to a
+ * request that died (a crash, a kill) before changing anything: the next retry runs it.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60 * SECOND;
+
+/** A key claimed by one request: `claimedAt` tells this claim from a later one of the same key. */
+export interface ClaimedKey {
+  factoryId: string;
+  key: string;
+  claimedAt: string;
+}
+
+export interface IdempotentAnswer {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
 export type IdempotencyClaim =
-  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string; contentType: string };
+  { kind: 'claimed'; claim: ClaimedKey } | ({ kind: 'replay' } & IdempotentAnswer);
 
 /**
  * Claims `key` for a request, or answers how the first request with it ended.
@@ -19,6 +41,8 @@ export async function claimIdempotencyKey(
   requestHash: string,
 ): Promise<IdempotencyClaim> {
   const now = ctx.clock.now();
+  const claimedAt = now.toISOString();
+  const claim: ClaimedKey = { factoryId, key, claimedAt };
   const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -44,13 +68,26 @@ export async function claimIdempotencyKey(
           response_status: null,
           response_body: null,
           response_type: null,
-          created_at: now.toISOString(),
+          created_at: claimedAt,
         })
         .execute();
-      return { kind: 'claimed' };
+      return { kind: 'claimed', claim };
     }
     if (existing.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
-    if (existing.state === 'running') throw new AppError('idempotency_key_in_use');
+    if (existing.state === 'running') {
+      const leaseLeftMs = Date.parse(existing.created_at) + IDEMPOTENCY_LEASE_MS - now.getTime();
+      if (leaseLeftMs > 0) {
+        throw new AppError('idempotency_key_in_use', { retryAfter: Math.ceil(leaseLeftMs / 1000) });
+      }
+      // Abandoned: whoever claimed it changed nothing (or its answer would be stored).
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ created_at: claimedAt })
+        .where('factory_id', '=', factoryId)
+        .where('key', '=', key)
+        .execute();
+      return { kind: 'claimed', claim };
+    }
     return {
       kind: 'replay',
       status: existing.response_status ?? 200,
@@ -60,18 +97,49 @@ export async function claimIdempotencyKey(
   });
 }
 
-/** Stores the answer to replay. Server errors release the key instead, so a retry runs again. */
+/**
+ * Stores the answer of a claimed key inside the caller's transaction: the use case's own, so the
+ * change and its answer commit together and a crash cannot leave one without the other. When the
+ * claim is no longer this request's (its lease ran out and a retry took the key over), throws
+ * 409 `idempotency_key_in_use`, which rolls the change back: only one request per key commits.
+ */
+export async function storeIdempotentAnswer(
+  trx: Transaction<DB>,
+  claim: ClaimedKey,
+  answer: IdempotentAnswer,
+): Promise<void> {
+  const { numUpdatedRows } = await trx
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: answer.body,
+      response_type: answer.contentType,
+    })
+    .where('factory_id', '=', claim.factoryId)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', claim.claimedAt)
+    .executeTakeFirst();
+  if (numUpdatedRows === 0n) throw new AppError('idempotency_key_in_use');
+}
+
+/**
+ * After the answer is written, for a claim whose use case stored no answer (a refusal, a route
+ * without a transaction): stores it. A server error releases the claim instead, so a retry runs
+ * again. A claim answered in its transaction keeps that answer: the change was made.
+ */
 export async function completeIdempotencyKey(
   ctx: CoreContext,
-  factoryId: string,
-  key: string,
-  response: { status: number; body: string; contentType: string },
+  claim: ClaimedKey,
+  answer: IdempotentAnswer,
 ): Promise<void> {
-  if (response.status >= 500) {
+  if (answer.status >= 500) {
     await ctx.db
       .deleteFrom('idempotency_keys')
-      .where('factory_id', '=', factoryId)
-      .where('key', '=', key)
+      .where('factory_id', '=', claim.factoryId)
+      .where('key', '=', claim.key)
+      .where('created_at', '=', claim.claimedAt)
+      .where('state', '=', 'running')
       .execute();
     return;
   }
@@ -79,11 +147,32 @@ export async function completeIdempotencyKey(
     .updateTable('idempotency_keys')
     .set({
       state: 'done',
-      response_status: response.status,
-      response_body: response.body,
-      response_type: response.contentType,
+      response_status: answer.status,
+      response_body: answer.body,
+      response_type: answer.contentType,
     })
-    .where('factory_id', '=', factoryId)
-    .where('key', '=', key)
+    .where('factory_id', '=', claim.factoryId)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', claim.claimedAt)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Replaces the answer a use case's transaction stored, when the route answered otherwise. */
+export async function replaceIdempotentAnswer(
+  ctx: CoreContext,
+  claim: ClaimedKey,
+  answer: IdempotentAnswer,
+): Promise<void> {
+  await ctx.db
+    .updateTable('idempotency_keys')
+    .set({
+      response_status: answer.status,
+      response_body: answer.body,
+      response_type: answer.contentType,
+    })
+    .where('factory_id', '=', claim.factoryId)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', claim.claimedAt)
     .execute();
 }

@@ -42,9 +42,12 @@ export function txOf(trx: Transaction<DB>, now: Date, onEmit: () => void): Tx {
  */
 export async function transact<T>(ctx: CoreContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   let emitted = false;
-  const result = await ctx.db
-    .transaction()
-    .execute((trx) => work(txOf(trx, ctx.clock.now(), () => (emitted = true))));
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const tx = txOf(trx, ctx.clock.now(), () => (emitted = true));
+    const value = await work(tx);
+    if (ctx.beforeCommit) await ctx.beforeCommit(tx, value);
+    return value;
+  });
   if (emitted) ctx.signals.eventsAppended();
   return result;
 }

@@ -1,0 +1,169 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
+import { IDEMPOTENCY_LEASE_MS } from '../../src/core/idempotency.js';
+import { SECOND } from '../../src/domain/clock.js';
+import { openStore, type Store } from '../../src/store/database.js';
+import { makeTestApp, RecordingSignals, type TestApp } from '../helpers/app.js';
+
+/**
+ * Idempotency-Key across a process that dies mid-request. Two apps share one database file: the
+ * first stands for a process frozen at a chosen point of a request (a hook that holds it there,
+ * as a kill -9 would leave it: nothing after that point ever runs), the second for the restarted
+ * process that gets the client's retry.
+ */
+
+let t: TestApp;
+let restarted: { app: FastifyInstance; store: Store } | undefined;
+/** Frozen first processes, thawed and closed after each test. */
+const frozenApps: Array<{ app: FastifyInstance; release(): void; pending: Promise<unknown>[] }> =
+  [];
+
+beforeEach(async () => {
+  t = await makeTestApp({ app: {} });
+});
+afterEach(async () => {
+  for (const frozen of frozenApps.splice(0)) {
+    frozen.release();
+    await Promise.all(frozen.pending);
+    await frozen.app.close();
+  }
+  if (restarted) {
+    await restarted.app.close();
+    await restarted.store.close();
+    restarted = undefined;
+  }
+  await t.close();
+});
+
+/** A second process on the same database and clock. */
+async function restart(): Promise<FastifyInstance> {
+  const store = await openStore({ file: join(t.dir, 'test.db') });
+  const app = await buildApp({
+    core: { db: store.db, clock: t.clock, signals: new RecordingSignals() },
+  });
+  await app.ready();
+  restarted = { app, store };
+  return app;
+}
+
+const body = { url: 'http://127.0.0.1:9/erp', events: ['order.created'] };
+
+function post(app: FastifyInstance, key: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: { authorization: `Bearer ${t.apiKey}`, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+async function endpoints(): Promise<string[]> {
+  const res = await t.request('GET', '/v1/webhooks');
+  return res.json().data.map((e: { id: string }) => e.id);
+}
+
+/** Builds the first process with a hook that freezes matching requests at `stage`. */
+async function freezingApp(stage: 'preHandler' | 'preSerialization') {
+  let frozen!: () => void;
+  const reached = new Promise<void>((resolve) => (frozen = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const app = await buildApp({ core: t.core });
+  app.addHook(stage, async (request: { headers: Record<string, unknown> }) => {
+    if (request.headers['x-freeze'] === undefined) return;
+    frozen();
+    await released;
+  });
+  await app.ready();
+  const pending: Promise<unknown>[] = [];
+  frozenApps.push({ app, release: () => release(), pending });
+  const send = (key: string) => {
+    const response = app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'idempotency-key': key, 'x-freeze': '1' },
+      payload: body,
+    });
+    pending.push(response);
+    return response;
+  };
+  return { app, send, reached, release };
+}
+
+describe('Idempotency-Key and a process that dies', () => {
+  it('after the commit, before the answer: the retry gets the stored answer, nothing is made twice', async () => {
+    const first = await freezingApp('preSerialization');
+    // The use case committed; the process dies before writing (or storing) its answer.
+    void first.send('hook-1');
+    await first.reached;
+    const [made] = await endpoints();
+    expect(made).toMatch(/^whe_/);
+
+    const retry = await post(await restart(), 'hook-1');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toMatchObject({ id: made, url: body.url, secret: expect.any(String) });
+    expect(await endpoints()).toEqual([made]);
+  });
+
+  it('after the claim, before any change: 409 with retry-after while the lease runs, then the retry runs', async () => {
+    const first = await freezingApp('preHandler');
+    void first.send('hook-2');
+    await first.reached;
+    expect(await endpoints()).toEqual([]);
+
+    const app = await restart();
+    const early = await post(app, 'hook-2');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('idempotency_key_in_use');
+    const wait = Number(early.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(IDEMPOTENCY_LEASE_MS / SECOND);
+
+    t.clock.advance(IDEMPOTENCY_LEASE_MS + SECOND);
+    const retry = await post(app, 'hook-2');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await endpoints()).toEqual([retry.json().id]);
+    // And its answer is kept for the next retry.
+    const again = await post(app, 'hook-2');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(retry.json().id);
+  });
+
+  it('a request that outlived its lease and lost the key changes nothing when it wakes', async () => {
+    const first = await freezingApp('preHandler');
+    const late = first.send('hook-3');
+    await first.reached;
+    t.clock.advance(IDEMPOTENCY_LEASE_MS + SECOND);
+    const retry = await post(await restart(), 'hook-3');
+    expect(retry.statusCode, retry.body).toBe(200);
+
+    // The first request goes on: its change would make a second endpoint; it is rolled back.
+    first.release();
+    const woke = await late;
+    expect(woke.statusCode).toBe(409);
+    expect(woke.json().error.code).toBe('idempotency_key_in_use');
+    expect(await endpoints()).toEqual([retry.json().id]);
+  });
+
+  it('a refused request keeps its refusal', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'idempotency-key': 'bad-1' },
+      payload: { url: 'ftp://nowhere', events: ['order.created'] },
+    });
+    expect(refused.statusCode).toBe(400);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'idempotency-key': 'bad-1' },
+      payload: { url: 'ftp://nowhere', events: ['order.created'] },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(refused.body);
+  });
+});
