@@ -7,6 +7,10 @@ import { SECOND } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { makeTestApp, RecordingSignals, type TestApp } from '../helpers/app.js';
 
+// Answers and the document are read field by field; a loose type keeps that readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /**
  * Idempotency-Key across a process that dies mid-request. Two apps share one database file: the
  * first stands for a process frozen at a chosen point of a request (a hook that holds it there,
@@ -165,5 +169,139 @@ describe('Idempotency-Key and a process that dies', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toBe(refused.body);
+  });
+});
+
+describe('every creating route', () => {
+  it('stores its answer in the transaction that makes the change', async () => {
+    let releaseAll!: () => void;
+    const released = new Promise<void>((resolve) => (releaseAll = resolve));
+    const app = await buildApp({ core: t.core });
+    let frozen: (() => void) | undefined;
+    app.addHook('preSerialization', async (request) => {
+      if (request.headers['idempotency-key'] === undefined) return;
+      frozen?.();
+      await released;
+    });
+    await app.ready();
+    frozenApps.push({ app, release: releaseAll, pending: [] });
+
+    const call = async (
+      method: 'POST' | 'GET',
+      url: string,
+      payload?: unknown,
+      token = t.apiKey,
+    ) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const retailer = await call('POST', '/v1/retailers', { name: 'Sofa World', code: 'SW' });
+    const order = await call('POST', '/v1/orders', {
+      order_no: 'SW-1',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 2 }],
+    });
+    const [out, spare] = order.pieces.map((p: { barcode: string }) => p.barcode);
+    const station = async (role: string) => {
+      const { code } = await call('POST', '/v1/stations/pairing-codes', { name: role, role });
+      return call('POST', '/v1/stations/pair', { code });
+    };
+    for (const role of ['produce', 'stock', 'dispatch']) {
+      const { token } = await station(role);
+      await call('POST', '/v1/scans', { barcode: out, location: 'A-1' }, token);
+    }
+    const { id: stationId } = await station('produce');
+
+    const requests: Record<string, { url: string; payload: unknown; csv?: boolean }> = {
+      'POST /v1/api-keys': { url: '/v1/api-keys', payload: { name: 'ERP' } },
+      'POST /v1/staff': {
+        url: '/v1/staff',
+        payload: {
+          email: 'sam@f.example',
+          name: 'Sam',
+          role: 'admin',
+          password: 'a long password',
+        },
+      },
+      'POST /v1/items/:barcode/void': {
+        url: `/v1/items/${encodeURIComponent(spare)}/void`,
+        payload: { reason: 'torn' },
+      },
+      'POST /v1/orders': {
+        url: '/v1/orders',
+        payload: {
+          order_no: 'SW-2',
+          retailer_code: 'SW',
+          lines: [{ sku: 'X', qty: 1, pieces_per_unit: 1 }],
+        },
+      },
+      'POST /v1/orders/upload': {
+        url: '/v1/orders/upload',
+        payload:
+          'order_no,retailer_code,sku,colour,qty,pieces_per_unit,production_date,needed_by,piece_names\nSW-3,SW,BED,,1,1,,,\n',
+        csv: true,
+      },
+      'POST /v1/retailers/:id/users': {
+        url: `/v1/retailers/${retailer.id}/users`,
+        payload: { email: 'buyer@sw.example', name: 'Bo', role: 'buyer' },
+      },
+      'POST /v1/retailers': { url: '/v1/retailers', payload: { name: 'Beds', code: 'BD' } },
+      'POST /v1/returns': { url: '/v1/returns', payload: { barcode: out } },
+      'POST /v1/stations/pairing-codes': {
+        url: '/v1/stations/pairing-codes',
+        payload: { name: 'Line 9', role: 'produce' },
+      },
+      'POST /v1/stations/:id/hardware-check': {
+        url: `/v1/stations/${stationId}/hardware-check`,
+        payload: { input_mode: 'keyboard', suffix: 'enter', passed: true },
+      },
+      'POST /v1/webhooks': {
+        url: '/v1/webhooks',
+        payload: { url: 'http://127.0.0.1:9/h', events: ['*'] },
+      },
+    };
+    // Every operation the document says takes an Idempotency-Key.
+    const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const idempotent = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.parameters?.some((p: Json) => p.name === 'idempotency-key'))
+          .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(Object.keys(requests).sort()).toEqual(idempotent.sort());
+
+    const stored = t.store.sqlite.prepare(
+      'select state, response_body from idempotency_keys where key = ?',
+    );
+    const answers: Array<[string, Promise<{ body: string }>]> = [];
+    for (const [route, { url, payload, csv }] of Object.entries(requests)) {
+      const key = `key ${route}`;
+      const reached = new Promise<void>((resolve) => (frozen = resolve));
+      const answer = app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          authorization: `Bearer ${t.apiKey}`,
+          'idempotency-key': key,
+          ...(csv ? { 'content-type': 'text/csv' } : {}),
+        },
+        payload: payload as string,
+      });
+      // The handler is done and its transaction committed; nothing after it has run.
+      await reached;
+      expect(stored.get(key), route).toMatchObject({ state: 'done' });
+      answers.push([key, answer]);
+    }
+    releaseAll();
+    for (const [key, answer] of answers) {
+      const { body } = await answer;
+      expect(stored.get(key), key).toEqual({ state: 'done', response_body: body });
+    }
   });
 });

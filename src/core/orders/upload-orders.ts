@@ -65,11 +65,15 @@ export async function uploadOrders(
     retailer: retailers.get(retailer_code)!,
     order,
   }));
-  let ids: string[];
   try {
-    ({ ids } = await transact(ctx, (tx) =>
-      writeOrders(tx, factoryId, orders, 'upload', { views: false, turn }),
-    ));
+    // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
+    // with the orders (CoreContext.beforeCommit).
+    return await transact(ctx, async (tx) => {
+      const { ids } = await writeOrders(tx, factoryId, orders, 'upload', { views: false, turn });
+      result.orders_created = ids.length;
+      result.orders.forEach((order, i) => (order.id = ids[i]!));
+      return result;
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Another request created one of these orders meanwhile: say which, as a check would have.
@@ -77,9 +81,6 @@ export async function uploadOrders(
     if (taken.length === 0) throw err;
     throw csvError(taken);
   }
-  result.orders_created = ids.length;
-  result.orders.forEach((order, i) => (order.id = ids[i]!));
-  return result;
 }
 
 /** The upload as a whole holds at most `CSV_LIMITS.piecesMax` pieces. */
