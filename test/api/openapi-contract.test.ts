@@ -299,6 +299,7 @@ async function exercise(): Promise<void> {
   await call('GET', '/v1/portal/auth/me', { token: portal.token });
   const orders = await call('GET', '/v1/portal/orders', { token: portal.token });
   await call('GET', `/v1/portal/orders/${orders.data[0].id}`, { token: portal.token });
+  await call('GET', '/v1/portal/orders.csv', { token: portal.token });
   await call('POST', '/v1/portal/auth/logout', { token: portal.token });
   void owner;
 
