@@ -131,9 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clock = deps.core.clock;
   const limiters: Limiters = {
-    pairing: new FailureLimiter(clock, 10, 10 * MINUTE),
-    loginByAddress: new FailureLimiter(clock, 10, 10 * MINUTE),
-    loginByAccount: new FailureLimiter(clock, 10, 10 * MINUTE),
+    pairing: new FailureLimiter(deps.core.db, clock, 'pairing', 10, 10 * MINUTE),
+    loginByAddress: new FailureLimiter(deps.core.db, clock, 'login-address', 10, 10 * MINUTE),
+    loginByAccount: new FailureLimiter(deps.core.db, clock, 'login-account', 10, 10 * MINUTE),
   };
 
   app.decorateRequest('principal', null);

@@ -1,46 +1,55 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';
+import type { Db } from '../store/database.js';
 
 /**
  * Counts failures per key (a client address, an account) in a sliding window and refuses further
- * attempts once `max` failures are inside it. Successes are never counted. In memory, per process:
- * enough to make guessing pairing codes or passwords hopeless.
+ * attempts once `max` failures are inside it. Successes are never counted. The failures are rows
+ * in the database (`rate_limit_failures`, the key hashed), so several factoryd on one PostgreSQL
+ * limit guessing together, exactly as one process does (DESIGN §13); they also survive a
+ * restart. Housekeeping deletes rows past every window.
  */
 export class FailureLimiter {
-  readonly #failures = new Map<string, number[]>();
-
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
+    /** Names this limiter's rows: `pairing`, `login-address` … */
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
-  #recent(key: string, now: number): number[] {
-    const kept = (this.#failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (kept.length === 0) this.#failures.delete(key);
-    else this.#failures.set(key, kept);
-    return kept;
-  }
-
   /** Throws 429 `rate_limited` (with retry-after) when `key` is over the limit. */
-  check(key: string): void {
+  async check(key: string): Promise<void> {
     const now = this.clock.now().getTime();
-    const recent = this.#recent(key, now);
-    if (recent.length >= this.max) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000));
+    const row = await this.db
+      .selectFrom('rate_limit_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('first')])
+      .where('limiter', '=', this.name)
+      .where('key_hash', '=', hashKey(key))
+      .where('at', '>', new Date(now - this.windowMs).toISOString())
+      .executeTakeFirst();
+    if (row && Number(row.n) >= this.max && row.first) {
+      const first = Date.parse(row.first);
+      const retryAfter = Math.max(1, Math.ceil((first + this.windowMs - now) / 1000));
       throw new AppError('rate_limited', { retryAfter });
     }
   }
 
-  fail(key: string): void {
-    const now = this.clock.now().getTime();
-    const recent = this.#recent(key, now);
-    recent.push(now);
-    this.#failures.set(key, recent);
-    // Bound memory against a flood of distinct keys.
-    if (this.#failures.size > 100_000) {
-      const oldest = this.#failures.keys().next().value;
-      if (oldest !== undefined) this.#failures.delete(oldest);
-    }
+  /** Counts one failure of `key`. */
+  async fail(key: string): Promise<void> {
+    await this.db
+      .insertInto('rate_limit_failures')
+      .values({ limiter: this.name, key_hash: hashKey(key), at: this.clock.now().toISOString() })
+      .execute();
   }
 }
+
+/** Keys are client addresses and login names: stored as a hash, never as they are. */
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** The longest window of any limiter: rows older than this count for none. */
+export const RATE_LIMIT_RETENTION_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { systemClock } from '../domain/clock.js';
 import { noSignals, type CoreContext, type Signals } from '../core/context.js';
 import { createFactory, listFactoryIds } from '../core/factory/setup.js';
-import { openStore, type Store } from '../store/database.js';
+import { exclusively, openStore, type SqliteStore, type Store } from '../store/database.js';
 import { DATABASE_FILE, INITIAL_KEY_FILE, resolveDataDir } from './data-dir.js';
 import type { DaemonIO } from './io.js';
 
@@ -62,12 +62,12 @@ function makePrivate(file: string): void {
 export async function openDatabase(
   dataDir: string,
   options: { migrate?: boolean; create?: boolean } = {},
-): Promise<Store> {
+): Promise<SqliteStore> {
   const file = join(dataDir, DATABASE_FILE);
   if (!databaseExists(file) && options.create === false) {
     throw new Error(`no database at ${file}`);
   }
-  let store: Store;
+  let store: SqliteStore;
   try {
     store = await openStore({ file, migrate: options.migrate ?? true });
   } catch (err) {
@@ -84,11 +84,17 @@ export async function openDataDir(
   signals: Signals = noSignals,
 ): Promise<OpenedDataDir> {
   const dataDir = prepareDataDir(flag, io);
-  return coreOf(dataDir, await openDatabase(dataDir), signals);
+  const url = databaseUrlOf(io);
+  return coreOf(dataDir, url ? await openStore({ url }) : await openDatabase(dataDir), signals);
 }
 
 export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {
   return { dataDir, store, core: { db: store.db, clock: systemClock, signals } };
+}
+
+/** `--database-url` or $FACTORYD_DATABASE_URL: PostgreSQL instead of the SQLite file. */
+export function databaseUrlOf(io: DaemonIO): string | undefined {
+  return io.env.FACTORYD_DATABASE_URL || undefined;
 }
 
 export interface Initialised {
@@ -109,9 +115,14 @@ export async function ensureInitialised(
   input: { name?: string; labelPrefix?: string } = {},
 ): Promise<Initialised> {
   const keyFile = join(opened.dataDir, INITIAL_KEY_FILE);
-  const existing = await listFactoryIds(opened.core);
-  if (existing.length > 0) return { created: false, factoryId: existing[0]!, keyFile };
-  const { factoryId, apiKey } = await createFactory(opened.core, input);
+  // Several factoryd starting at once on an empty PostgreSQL database make one factory.
+  const made = await exclusively(opened.store, 'init', async () => {
+    const existing = await listFactoryIds(opened.core);
+    if (existing.length > 0) return { created: false as const, factoryId: existing[0]! };
+    return { created: true as const, ...(await createFactory(opened.core, input)) };
+  });
+  if (!made.created) return { created: false, factoryId: made.factoryId, keyFile };
+  const { factoryId, apiKey } = made;
   writeFileSync(keyFile, `${apiKey.key}\n`, { mode: 0o600 });
   chmodSync(keyFile, 0o600);
   return { created: true, factoryId, apiKey: apiKey.key, keyFile };

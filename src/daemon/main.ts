@@ -28,6 +28,16 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     '--data-dir <dir>',
     'data directory (default $FACTORYD_DATA_DIR or ~/.local/share/factoryd)',
   ] as const;
+  const databaseUrlOption = [
+    '--database-url <url>',
+    'PostgreSQL instead of the SQLite file: postgres://user:password@host:5432/db ' +
+      '(default $FACTORYD_DATABASE_URL); see docs/scale-out.md',
+  ] as const;
+  // Commands open the database through io.env, where the flag overrides the variable.
+  program.hook('preAction', (_program, command) => {
+    const url = (command.opts() as { databaseUrl?: string }).databaseUrl;
+    if (url) io.env = { ...io.env, FACTORYD_DATABASE_URL: url };
+  });
 
   program
     .command('serve')
@@ -35,6 +45,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .option('--tls-cert <file>', 'TLS certificate (PEM); serve HTTPS')
     .option('--tls-key <file>', 'TLS private key (PEM)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug', 'info')
@@ -56,6 +67,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .command('init')
     .description('create the factory and its first API key (printed once)')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .option('--name <name>', 'factory name (editable later with PATCH /v1/company)')
     .option('--label-prefix <prefix>', 'barcode prefix, 1-8 of A-Z 0-9', 'FD')
     .addHelpText(
@@ -71,6 +83,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .command('migrate')
     .description('apply pending database migrations and exit')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .action(async (opts: CommonOptions) => {
       const { migrate } = await import('./commands/migrate.command.js');
       exitCode = await migrate(opts, io);
@@ -81,6 +94,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .description('copy the database to FILE with the online backup API (safe while serving)')
     .argument('<file>', 'where to write the backup')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .addHelpText('after', '\nExample:\n  factoryd backup /srv/backups/factoryd-$(date +%F).db\n')
     .action(async (file: string, opts: CommonOptions) => {
       const { backup } = await import('./commands/backup.command.js');
@@ -93,6 +107,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .description('create an admin API key and print it once')
     .requiredOption('--name <name>', 'what the key is for')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .addHelpText('after', '\nExample:\n  factoryd keys create --name "ERP integration"\n')
     .action(async (opts: CommonOptions & { name: string }) => {
       const { createKey } = await import('./commands/keys.command.js');
@@ -107,6 +122,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .requiredOption('--name <name>', 'display name')
     .option('--role <role>', 'admin or supervisor', 'supervisor')
     .option(...dataDirOption)
+    .option(...databaseUrlOption)
     .addHelpText(
       'after',
       '\nExample:\n  printf "%s" "$PASSWORD" | factoryd staff add --email sam@acme.test --name Sam --role supervisor\n',

@@ -37,7 +37,7 @@ export function startScheduler({ core, store, log, deliveries = true }: Schedule
   const dispatcher = deliveries
     ? new WebhookDispatcher(core, { userAgent: `factoryd-webhooks/${VERSION}`, log })
     : null;
-  const stuck = stuckJob(core, log);
+  const stuck = stuckJob(core, store, log);
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
   const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];

@@ -306,6 +306,13 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** A failed attempt counted by a rate limit (src/core/rate-limiter.ts). */
+export interface RateLimitFailureTable {
+  limiter: string;
+  key_hash: string;
+  at: string;
+}
+
 export interface DB {
   factories: FactoryTable;
   settings: SettingsTable;
@@ -327,4 +334,5 @@ export interface DB {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   idempotency_keys: IdempotencyKeyTable;
+  rate_limit_failures: RateLimitFailureTable;
 }

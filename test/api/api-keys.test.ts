@@ -24,7 +24,7 @@ describe('API keys', () => {
     expect(body.id).toMatch(/^key_[0-9A-Z]{26}$/);
 
     // Nothing in the database holds the plain key.
-    const dump = JSON.stringify(t.store.sqlite.prepare('select * from api_keys').all());
+    const dump = JSON.stringify(await t.sql.prepare('select * from api_keys').all());
     expect(dump).not.toContain(body.key);
     expect(dump).not.toContain(body.key.slice('sk_live_'.length));
 
@@ -88,7 +88,7 @@ describe('API keys', () => {
     const unknown = await t.request('POST', '/v1/api-keys', { body: { name: 'x', scope: 'all' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.param).toBe('scope');
-    expect(t.store.sqlite.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
+    expect(await t.sql.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
   });
 });
 
@@ -100,7 +100,7 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect(t.store.sqlite.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 2 });
+    expect(await t.sql.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 2 });
 
     const other = await t.request('POST', '/v1/api-keys', { body: { name: 'CRM' }, headers });
     expect(other.statusCode).toBe(409);

@@ -57,7 +57,7 @@ describe('staff users', () => {
     const list = await t.request('GET', '/v1/staff');
     expect(list.json()).toMatchObject({ object: 'list', has_more: false, data: [{ id: user.id }] });
     expect((await t.request('GET', `/v1/staff/${user.id}`)).json()).toEqual(user);
-    const stored = t.store.sqlite.prepare('select password_hash from staff_users').get() as {
+    const stored = (await t.sql.prepare('select password_hash from staff_users').get()) as {
       password_hash: string;
     };
     expect(stored.password_hash).toMatch(/^scrypt\$/);
@@ -100,7 +100,7 @@ describe('staff login, sessions and logout', () => {
     expect(body.token).toMatch(/^ss_[0-9A-Za-z]{32}$/);
     expect(body.expires_at).toBe(new Date(t.clock.now().getTime() + 12 * HOUR).toISOString());
     expect(body.user).toMatchObject({ id: admin.id, email: 'ana@acme.test', role: 'admin' });
-    expect(JSON.stringify(t.store.sqlite.prepare('select * from sessions').all())).not.toContain(
+    expect(JSON.stringify(await t.sql.prepare('select * from sessions').all())).not.toContain(
       body.token,
     );
 

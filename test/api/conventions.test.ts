@@ -27,10 +27,10 @@ function expectEnvelope(res: Injected, status: number, type: string, code: strin
 }
 
 /** A station token inserted straight into the store: stations may only scan. */
-function insertStation(app: TestApp): string {
+async function insertStation(app: TestApp): Promise<string> {
   const token = newToken('station');
   const now = new Date().toISOString();
-  app.store.sqlite
+  await app.sql
     .prepare(
       `insert into stations (id, factory_id, name, role, token_hash, paired_at, updated_at)
        values ('stn_TEST', ?, 'Line 1', 'produce', ?, ?, ?)`,
@@ -67,7 +67,7 @@ describe('errors: one envelope for every failure', () => {
   });
 
   it('403 when the token is valid but its kind may not', async () => {
-    const station = insertStation(t);
+    const station = await insertStation(t);
     for (const [method, url] of [
       ['GET', '/v1/company'],
       ['GET', '/v1/plans'],

@@ -276,9 +276,7 @@ describe('every creating route', () => {
     );
     expect(Object.keys(requests).sort()).toEqual(idempotent.sort());
 
-    const stored = t.store.sqlite.prepare(
-      'select state, response_body from idempotency_keys where key = ?',
-    );
+    const stored = t.sql.prepare('select state, response_body from idempotency_keys where key = ?');
     const answers: Array<[string, Promise<{ body: string }>]> = [];
     for (const [route, { url, payload, csv }] of Object.entries(requests)) {
       const key = `key ${route}`;
@@ -295,13 +293,13 @@ describe('every creating route', () => {
       });
       // The handler is done and its transaction committed; nothing after it has run.
       await reached;
-      expect(stored.get(key), route).toMatchObject({ state: 'done' });
+      expect(await stored.get(key), route).toMatchObject({ state: 'done' });
       answers.push([key, answer]);
     }
     releaseAll();
     for (const [key, answer] of answers) {
       const { body } = await answer;
-      expect(stored.get(key), key).toEqual({ state: 'done', response_body: body });
+      expect(await stored.get(key), key).toEqual({ state: 'done', response_body: body });
     }
   });
 });

@@ -53,13 +53,11 @@ describe('POST /v1/items/{barcode}/void', () => {
     const [piece] = order.pieces;
     const produce = await pairStation('produce');
     await scan(produce.token, piece!.barcode);
-    t.store.sqlite
-      .prepare('update pieces set label_printed_at = ?')
-      .run('2026-01-05T07:00:00.000Z');
+    await t.sql.prepare('update pieces set label_printed_at = ?').run('2026-01-05T07:00:00.000Z');
     const serial = (
-      t.store.sqlite
+      (await t.sql
         .prepare('select barcode_serial from factories where id = ?')
-        .get(t.factoryId) as { barcode_serial: number }
+        .get(t.factoryId)) as { barcode_serial: number }
     ).barcode_serial;
 
     t.clock.advance(60_000);
@@ -90,9 +88,9 @@ describe('POST /v1/items/{barcode}/void', () => {
     );
     expect(after.status).toBe('in_production');
 
-    const events = t.store.sqlite
+    const events = (await t.sql
       .prepare("select data from events where type = 'label.voided'")
-      .all() as { data: string }[];
+      .all()) as { data: string }[];
     expect(events.map((e) => JSON.parse(e.data))).toEqual([voided]);
   });
 
@@ -113,7 +111,7 @@ describe('POST /v1/items/{barcode}/void', () => {
     expect(bare.statusCode, bare.body).toBe(200);
     expect(bare.json()).toEqual(first);
     expect(
-      t.store.sqlite.prepare("select count(*) as n from events where type = 'label.voided'").get(),
+      await t.sql.prepare("select count(*) as n from events where type = 'label.voided'").get(),
     ).toEqual({ n: 1 });
 
     // Orders created afterwards continue the serial: no barcode, voided or not, comes back.
@@ -137,7 +135,7 @@ describe('POST /v1/items/{barcode}/void', () => {
       body: {},
     });
     expect(theirs.statusCode).toBe(404);
-    expect(t.store.sqlite.prepare('select count(*) as n from voided_labels').get()).toEqual({
+    expect(await t.sql.prepare('select count(*) as n from voided_labels').get()).toEqual({
       n: 0,
     });
   });

@@ -12,9 +12,9 @@ afterEach(async () => {
   await t.close();
 });
 
-const events = () =>
+const events = async () =>
   (
-    t.store.sqlite.prepare('select type, data from events order by id').all() as {
+    (await t.sql.prepare('select type, data from events order by id').all()) as {
       type: string;
       data: string;
     }[]
@@ -29,7 +29,7 @@ describe('POST /v1/orders/{id}/cancel', () => {
       lines: [{ sku: 'S', qty: 2, pieces_per_unit: 2 }],
     });
     // One piece already made: it is cancelled too.
-    t.store.sqlite
+    await t.sql
       .prepare(`update pieces set status = 'produced', scanned = 1 where id = ?`)
       .run(order.pieces[0].id);
     await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
@@ -46,29 +46,29 @@ describe('POST /v1/orders/{id}/cancel', () => {
     });
     expect(cancelled.pieces.every((p: { status: string }) => p.status === 'cancelled')).toBe(true);
 
-    const types = events().map((e) => e.type);
+    const types = (await events()).map((e) => e.type);
     expect(types.slice(-2)).toEqual(['order.status_changed', 'order.cancelled']);
-    const changed = events().at(-2)!.data;
+    const changed = (await events()).at(-2)!.data;
     expect(changed).toMatchObject({
       order_id: order.id,
       order_no: 'PO-1',
       from: 'in_production',
       to: 'cancelled',
     });
-    expect(events().at(-1)!.data).toMatchObject({ id: order.id, status: 'cancelled' });
+    expect((await events()).at(-1)!.data).toMatchObject({ id: order.id, status: 'cancelled' });
 
     t.clock.advance(1000);
     const again = await t.request('POST', `/v1/orders/PO-1/cancel`);
     expect(again.statusCode).toBe(200);
     expect(again.json().cancelled_at).toBe(cancelled.cancelled_at);
-    expect(events().map((e) => e.type)).toEqual(types);
+    expect((await events()).map((e) => e.type)).toEqual(types);
   });
 
   it('refuses (409) once a piece is dispatched or back as a return, and changes nothing', async () => {
     const retailer = await addRetailer(t);
     for (const status of ['dispatched', 'returned']) {
       const order = await pushOrder(t, { order_no: `PO-${status}`, retailer_id: retailer.id });
-      t.store.sqlite
+      await t.sql
         .prepare(`update pieces set status = ? where id = ?`)
         .run(status, order.pieces[1].id);
       await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));

@@ -17,7 +17,7 @@ const ids = (res: { json(): { data: { id: string }[] } }) => res.json().data.map
 
 /** Sets every piece of an order to a status and recomputes it, as scans would. */
 async function setPieces(orderId: string, status: string, where = '1 = 1') {
-  t.store.sqlite
+  await t.sql
     .prepare(`update pieces set status = ?, scanned = 1 where order_id = ? and ${where}`)
     .run(status, orderId);
   await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, orderId));

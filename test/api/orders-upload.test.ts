@@ -18,10 +18,10 @@ const upload = (csv: string, query = '', headers: Record<string, string> = {}) =
     headers: { 'content-type': 'text/csv', ...headers },
   });
 
-const nothingWritten = () => {
-  expect(count(t, 'orders')).toBe(0);
-  expect(count(t, 'pieces')).toBe(0);
-  expect(count(t, 'events')).toBe(0);
+const nothingWritten = async () => {
+  expect(await count(t, 'orders')).toBe(0);
+  expect(await count(t, 'pieces')).toBe(0);
+  expect(await count(t, 'events')).toBe(0);
 };
 
 describe('POST /v1/orders/upload', () => {
@@ -80,12 +80,12 @@ describe('POST /v1/orders/upload', () => {
     ]);
     const po2 = (await t.request('GET', `/v1/orders/${body.orders[1].id}`)).json();
     expect(po2).toMatchObject({ sku: 'BED\nKING', production_date: null, needed_by: null });
-    expect(count(t, 'events')).toBe(2);
+    expect(await count(t, 'events')).toBe(2);
   });
 
   it('writes nothing for a bad row and names every row and column at fault', async () => {
     await pushOrder(t, { order_no: 'OLD', retailer_code: 'ACME' });
-    const before = count(t, 'orders');
+    const before = await count(t, 'orders');
     const csv = [
       'order_no,retailer_code,sku,colour,qty,pieces_per_unit,needed_by,piece_names',
       'PO-1,ACME,SOFA,,2,1,2026-02-01,', // row 2: fine
@@ -118,7 +118,7 @@ describe('POST /v1/orders/upload', () => {
     ]);
     for (const e of error.errors) expect(typeof e.message).toBe('string');
     expect(error.message).toContain('8 errors');
-    expect(count(t, 'orders')).toBe(before);
+    expect(await count(t, 'orders')).toBe(before);
   });
 
   it('lets later rows of an order leave its dates blank; only two different dates conflict', async () => {
@@ -255,7 +255,7 @@ describe('POST /v1/orders/upload', () => {
         { id: null, order_no: 'PO-2', retailer_code: 'BETA', pieces_total: 1 },
       ],
     });
-    nothingWritten();
+    await nothingWritten();
     const bad = await upload(
       'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ZED,SOFA,2,3\n',
       '?dry_run=true',
@@ -304,7 +304,7 @@ describe('POST /v1/orders/upload', () => {
     const json = await t.request('POST', '/v1/orders/upload', { body: { order_no: 'X' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.code).toBe('unsupported_media_type');
-    nothingWritten();
+    await nothingWritten();
   });
 
   it('answers 413 beyond 50,000 rows', async () => {
@@ -313,7 +313,7 @@ describe('POST /v1/orders/upload', () => {
     const res = await upload(rows.join('\n'));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
-    nothingWritten();
+    await nothingWritten();
   });
 
   it('replays an upload sent again with the same Idempotency-Key', async () => {
@@ -323,6 +323,6 @@ describe('POST /v1/orders/upload', () => {
     expect(first.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(count(t, 'orders')).toBe(1);
+    expect(await count(t, 'orders')).toBe(1);
   });
 });

@@ -172,24 +172,24 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
 
     // Move the pieces on (as scans would), record scans, and read it back.
     const [p1, p2] = created.pieces;
-    t.store.sqlite
+    await t.sql
       .prepare(
         `update pieces set status = 'in_stock', scanned = 1, location = 'B-12',
            produced_at = ?, in_stock_at = ? where id = ?`,
       )
       .run('2026-01-05T08:00:00.000Z', '2026-01-05T08:00:00.000Z', p1.id);
-    t.store.sqlite
+    await t.sql
       .prepare(`update pieces set status = 'produced', scanned = 1, produced_at = ? where id = ?`)
       .run('2026-01-05T08:00:00.000Z', p2.id);
-    const station = insertStation(t);
-    insertScan(t, {
+    const station = await insertStation(t);
+    await insertScan(t, {
       stationId: station,
       pieceId: p1.id,
       orderId: created.id,
       barcode: p1.barcode,
       accepted: true,
     });
-    insertScan(t, {
+    await insertScan(t, {
       stationId: station,
       pieceId: p1.id,
       orderId: created.id,
@@ -198,7 +198,7 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
       event: 'stock',
       location: 'B-12',
     });
-    insertScan(t, {
+    await insertScan(t, {
       stationId: station,
       pieceId: p2.id,
       orderId: created.id,
@@ -326,8 +326,8 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
       code: 'order_exists',
       param: 'order_no',
     });
-    expect(count(t, 'orders')).toBe(1);
-    expect(count(t, 'pieces')).toBe(2);
+    expect(await count(t, 'orders')).toBe(1);
+    expect(await count(t, 'pieces')).toBe(2);
 
     const beta = await pushOrder(t, { order_no: 'PO-1', retailer_id: other.id });
     // order_no is now used by two retailers: looking it up by number is ambiguous.
@@ -361,7 +361,7 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
       expect(res.statusCode, JSON.stringify(ref)).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'validation_failed', param });
     }
-    expect(count(t, 'orders')).toBe(0);
+    expect(await count(t, 'orders')).toBe(0);
   });
 
   it('refuses malformed bodies with the field named, and writes nothing', async () => {
@@ -397,11 +397,11 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.code).toBe('invalid_json');
-    expect(count(t, 'orders')).toBe(0);
-    expect(count(t, 'order_lines')).toBe(0);
-    expect(count(t, 'pieces')).toBe(0);
-    expect(count(t, 'events')).toBe(0);
-    const serial = t.store.sqlite
+    expect(await count(t, 'orders')).toBe(0);
+    expect(await count(t, 'order_lines')).toBe(0);
+    expect(await count(t, 'pieces')).toBe(0);
+    expect(await count(t, 'events')).toBe(0);
+    const serial = await t.sql
       .prepare('select barcode_serial from factories where id = ?')
       .get(t.factoryId);
     expect(serial).toEqual({ barcode_serial: 0 });
@@ -421,7 +421,7 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(count(t, 'orders')).toBe(1);
+    expect(await count(t, 'orders')).toBe(1);
     const other = await t.request('POST', '/v1/orders', {
       body: { ...body, order_no: 'PO-10' },
       headers,
@@ -433,7 +433,7 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
   it('appends order.created with the order in the list shape', async () => {
     const retailer = await addRetailer(t);
     const order = await pushOrder(t, { order_no: 'PO-E', retailer_id: retailer.id });
-    const events = t.store.sqlite.prepare('select type, data from events').all() as {
+    const events = (await t.sql.prepare('select type, data from events').all()) as {
       type: string;
       data: string;
     }[];
@@ -493,7 +493,7 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
       piece_no: 4,
       barcode: 'FD 0010000',
     });
-    expect(count(t, 'pieces')).toBe(10_000);
+    expect(await count(t, 'pieces')).toBe(10_000);
     // The answer is built from what was written; reading it back gives the same order.
     expect((await t.request('GET', `/v1/orders/${order.id}`)).json()).toEqual(order);
   });

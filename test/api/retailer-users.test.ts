@@ -71,9 +71,9 @@ describe('retailer users', () => {
     const list = await t.request('GET', users());
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((u: { id: string }) => u.id)).toEqual([buyer.id, owner.id]);
-    const { password_hash } = t.store.sqlite
+    const { password_hash } = (await t.sql
       .prepare('select password_hash from retailer_users where id = ?')
-      .get(owner.id) as { password_hash: string };
+      .get(owner.id)) as { password_hash: string };
     expect(password_hash).toMatch(/^scrypt\$/);
     expect(list.body + res.body).not.toContain(password_hash);
     expect(list.body + res.body).not.toContain('password_hash');
@@ -150,9 +150,9 @@ describe('retailer users', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe('last_owner');
-    const owners = t.store.sqlite
+    const owners = (await t.sql
       .prepare("select count(*) as n from retailer_users where retailer_id = ? and role = 'owner'")
-      .get(retailerId) as { n: number };
+      .get(retailerId)) as { n: number };
     expect(owners.n).toBe(1);
   });
 
@@ -164,9 +164,9 @@ describe('retailer users', () => {
       t.request('PATCH', `${users()}/${b.id}`, { body: { role: 'viewer' } }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const owners = t.store.sqlite
+    const owners = (await t.sql
       .prepare("select count(*) as n from retailer_users where retailer_id = ? and role = 'owner'")
-      .get(retailerId) as { n: number };
+      .get(retailerId)) as { n: number };
     expect(owners.n).toBe(1);
   });
 

@@ -123,15 +123,15 @@ describe('POST /v1/returns', () => {
       reason: 'return_open',
     });
 
-    const events = t.store.sqlite
+    const events = (await t.sql
       .prepare("select data from events where type = 'return.created'")
-      .all() as { data: string }[];
+      .all()) as { data: string }[];
     expect(events.map((e) => JSON.parse(e.data))).toEqual([res.json()]);
-    const changed = t.store.sqlite
+    const changed = (await t.sql
       .prepare(
         "select data from events where type = 'order.status_changed' order by id desc limit 1",
       )
-      .get() as { data: string };
+      .get()) as { data: string };
     expect(JSON.parse(changed.data)).toMatchObject({
       from: 'dispatched',
       to: 'partially_dispatched',
@@ -251,9 +251,9 @@ describe('PATCH /v1/returns/:id', () => {
     expect(after.status).toBe('dispatched');
     expect(after.stuck).toBe(false);
 
-    const event = t.store.sqlite
+    const event = (await t.sql
       .prepare("select data from events where type = 'return.restocked'")
-      .get() as { data: string };
+      .get()) as { data: string };
     expect(JSON.parse(event.data)).toEqual(res.json());
   });
 
@@ -285,7 +285,7 @@ describe('PATCH /v1/returns/:id', () => {
       reason: 'written_off',
     });
     expect(
-      t.store.sqlite
+      await t.sql
         .prepare("select count(*) as n from events where type = 'return.written_off'")
         .get(),
     ).toEqual({ n: 1 });
@@ -308,7 +308,7 @@ describe('PATCH /v1/returns/:id', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('return_closed');
     expect(
-      t.store.sqlite.prepare("select count(*) as n from events where type like 'return.%'").get(),
+      await t.sql.prepare("select count(*) as n from events where type like 'return.%'").get(),
     ).toEqual({ n: 2 });
 
     const second = await openReturnOf('PO-9');

@@ -203,9 +203,9 @@ describe('scan flow: produce → stock → dispatch', () => {
 
     // The status changes went out as events, in order.
     const changes = (
-      t.store.sqlite
+      (await t.sql
         .prepare("select data from events where type = 'order.status_changed' order by id")
-        .all() as { data: string }[]
+        .all()) as { data: string }[]
     )
       .map((e) => JSON.parse(e.data))
       .map((d: { from: string; to: string }) => `${d.from}→${d.to}`);

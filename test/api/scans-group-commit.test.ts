@@ -1,26 +1,28 @@
-import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/core/scans/group-commit.js';
 import type { Tx } from '../../src/core/transaction.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { secondConnection } from '../helpers/dialect.js';
 
 let t: TestApp;
-let reader: Database.Database;
+let reader: Awaited<ReturnType<typeof secondConnection>>;
 beforeEach(async () => {
   t = await makeTestApp();
   // A second connection sees only what was committed.
-  reader = new Database(t.store.file, { readonly: true });
+  reader = await secondConnection(t.store);
 });
 afterEach(async () => {
-  reader.close();
+  await reader.close();
   await t.close();
 });
 
-const committedCodes = () =>
-  (reader.prepare('select code from retailers order by code').all() as { code: string }[]).map(
-    (r) => r.code,
-  );
+const committedCodes = async () =>
+  (
+    (await reader.sql.prepare('select code from retailers order by code').all()) as {
+      code: string;
+    }[]
+  ).map((r) => r.code);
 
 function insertRetailer(tx: Tx, factoryId: string, code: string) {
   return tx.trx
@@ -55,11 +57,16 @@ describe('group commit', () => {
     expect(results).toEqual(['a', 'b', 'c', 'd']);
     expect(transactions.size).toBe(1);
     expect(seen).toEqual([0, 1, 2, 3]);
-    expect(committedCodes()).toEqual(['A', 'B', 'C', 'D']);
+    expect(await committedCodes()).toEqual(['A', 'B', 'C', 'D']);
   });
 
   it('rolls back only the unit that failed; its caller alone gets the error', async () => {
     const committer = new GroupCommit(t.core);
+    if (t.store.dialect === 'postgres') {
+      // PostgreSQL defers only constraints declared deferrable.
+      await sql`create table commit_guard (factory_id text references factories (id)
+        deferrable initially deferred)`.execute(t.core.db);
+    }
     const outcomes = await Promise.allSettled([
       committer.submit((tx) => insertRetailer(tx, t.factoryId, 'A')),
       committer.submit(async (tx) => {
@@ -72,7 +79,7 @@ describe('group commit', () => {
     expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe(
       'unit B failed after writing',
     );
-    expect(committedCodes()).toEqual(['A', 'C']);
+    expect(await committedCodes()).toEqual(['A', 'C']);
   });
 
   it('answers no caller before the commit that holds its work', async () => {
@@ -82,7 +89,7 @@ describe('group commit', () => {
       ['A', 'B', 'C'].map((code) =>
         committer
           .submit((tx) => insertRetailer(tx, t.factoryId, code))
-          .then(() => visibleWhenAnswered.push(committedCodes().includes(code))),
+          .then(async () => visibleWhenAnswered.push((await committedCodes()).includes(code))),
       ),
     );
     expect(visibleWhenAnswered).toEqual([true, true, true]);
@@ -90,21 +97,30 @@ describe('group commit', () => {
 
   it('when the commit itself fails, every caller of the batch gets the error and nothing is kept', async () => {
     const committer = new GroupCommit(t.core);
+    if (t.store.dialect === 'postgres') {
+      // PostgreSQL defers only constraints declared deferrable.
+      await sql`create table commit_guard (factory_id text references factories (id)
+        deferrable initially deferred)`.execute(t.core.db);
+    }
     const outcomes = await Promise.allSettled([
       committer.submit((tx) => insertRetailer(tx, t.factoryId, 'A')),
       committer.submit(async (tx) => {
         // A foreign key checked only at COMMIT: the unit itself succeeds, the commit fails.
-        await sql`pragma defer_foreign_keys = on`.execute(tx.trx);
-        await insertRetailer(tx, 'fac_missing', 'B');
+        if (t.store.dialect === 'sqlite') {
+          await sql`pragma defer_foreign_keys = on`.execute(tx.trx);
+          await insertRetailer(tx, 'fac_missing', 'B');
+        } else {
+          await sql`insert into commit_guard values ('fac_missing')`.execute(tx.trx);
+        }
       }),
       committer.submit((tx) => insertRetailer(tx, t.factoryId, 'C')),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(committedCodes()).toEqual([]);
+    expect(await committedCodes()).toEqual([]);
 
     // The committer goes on working afterwards.
     await committer.submit((tx) => insertRetailer(tx, t.factoryId, 'D'));
-    expect(committedCodes()).toEqual(['D']);
+    expect(await committedCodes()).toEqual(['D']);
   });
 
   it('work submitted while a batch commits goes into the next batch', async () => {
@@ -122,6 +138,6 @@ describe('group commit', () => {
     await late;
     expect(transactions).toHaveLength(2);
     expect(transactions[0]).not.toBe(transactions[1]);
-    expect(committedCodes()).toEqual(['A', 'B']);
+    expect(await committedCodes()).toEqual(['A', 'B']);
   });
 });

@@ -57,8 +57,8 @@ async function scan(station: Station, body: Record<string, unknown>) {
 
 const getOrder = async (id: string) => (await t.request('GET', `/v1/orders/${id}`)).json();
 
-function countScans(): number {
-  return (t.store.sqlite.prepare('select count(*) as n from scans').get() as { n: number }).n;
+async function countScans(): Promise<number> {
+  return ((await t.sql.prepare('select count(*) as n from scans').get()) as { n: number }).n;
 }
 
 describe('POST /v1/scans: accepted scans', () => {
@@ -131,13 +131,13 @@ describe('POST /v1/scans: accepted scans', () => {
       barcode: barcodes[0],
       scanned_at: '2026-01-05T08:00:00.000Z',
     });
-    const events = t.store.sqlite
+    const events = (await t.sql
       .prepare("select data from events where type = 'scan.recorded'")
-      .all() as { data: string }[];
+      .all()) as { data: string }[];
     expect(events.map((e) => JSON.parse(e.data))).toEqual([answer]);
-    const changed = t.store.sqlite
+    const changed = (await t.sql
       .prepare("select data from events where type = 'order.status_changed'")
-      .all() as { data: string }[];
+      .all()) as { data: string }[];
     expect(changed.map((e) => JSON.parse(e.data))).toMatchObject([
       { from: 'awaiting_production', to: 'in_production' },
     ]);
@@ -201,7 +201,7 @@ describe('POST /v1/scans: accepted scans', () => {
       test_label: false,
     });
 
-    const rows = t.store.sqlite
+    const rows = await t.sql
       .prepare('select station_id, test_label, piece_id, order_id from scans where test_label = 1')
       .all();
     expect(rows).toEqual(
@@ -288,7 +288,7 @@ describe('POST /v1/scans: refusals are answered 200, recorded, and shown in the 
       { accepted: false, reason: 'order_cancelled' },
     ]);
     // The unknown barcode is kept too, with no piece.
-    const orphan = t.store.sqlite
+    const orphan = await t.sql
       .prepare(
         "select piece_id, order_id, accepted, reason from scans where barcode = 'FD 7777777'",
       )
@@ -367,10 +367,10 @@ describe('POST /v1/scans: concurrency and replays', () => {
       expect(rest).toEqual(firstRest);
       expect(res.json().accepted).toBe(true);
     }
-    expect(countScans()).toBe(1);
+    expect(await countScans()).toBe(1);
     expect((await getOrder(id)).scans).toHaveLength(1);
     expect(
-      t.store.sqlite.prepare("select count(*) as n from events where type = 'scan.recorded'").get(),
+      await t.sql.prepare("select count(*) as n from events where type = 'scan.recorded'").get(),
     ).toEqual({ n: 1 });
   });
 
@@ -383,7 +383,7 @@ describe('POST /v1/scans: concurrency and replays', () => {
       [1, 2, 3].map(() => t.request('POST', '/v1/scans', { token: lineA.token, body })),
     );
     expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
-    expect(countScans()).toBe(1);
+    expect(await countScans()).toBe(1);
     // The same id from another station is another scan (refused: already produced).
     const other = await scan(lineB, body);
     expect(other).toMatchObject({
@@ -391,7 +391,7 @@ describe('POST /v1/scans: concurrency and replays', () => {
       reason: 'already_produced',
       client_scan_id: 'c-1',
     });
-    expect(countScans()).toBe(2);
+    expect(await countScans()).toBe(2);
   });
 
   it('a replayed refusal answers the refusal again', async () => {
@@ -406,7 +406,7 @@ describe('POST /v1/scans: concurrency and replays', () => {
       reason: 'not_produced',
       message: first.message,
     });
-    expect(countScans()).toBe(1);
+    expect(await countScans()).toBe(1);
   });
 });
 
@@ -432,7 +432,7 @@ describe('POST /v1/scans: who may scan and what is refused as a request', () => 
       body: { barcode: 'FD 0000001', event: 'stock' },
     });
     expect(matching.statusCode).toBe(200);
-    expect(countScans()).toBe(1);
+    expect(await countScans()).toBe(1);
   });
 
   it('401 without a token or with a revoked one', async () => {
@@ -446,7 +446,7 @@ describe('POST /v1/scans: who may scan and what is refused as a request', () => 
       body: { barcode: 'X' },
     });
     expect(res.statusCode).toBe(401);
-    expect(countScans()).toBe(0);
+    expect(await countScans()).toBe(0);
   });
 
   it('validates the body and records nothing for an invalid one', async () => {
@@ -471,7 +471,7 @@ describe('POST /v1/scans: who may scan and what is refused as a request', () => 
         param,
       });
     }
-    expect(countScans()).toBe(0);
+    expect(await countScans()).toBe(0);
   });
 
   it("never matches another factory's barcode", async () => {

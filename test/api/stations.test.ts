@@ -39,11 +39,9 @@ async function pairNew(name = 'Line 1', role = 'produce') {
   return res.json() as { id: string; name: string; role: string; token: string };
 }
 
-function eventsOf(type: string) {
-  return t.store.sqlite
-    .prepare('select data from events where type = ? order by id')
-    .all(type)
-    .map((r) => JSON.parse((r as { data: string }).data));
+async function eventsOf(type: string) {
+  const rows = await t.sql.prepare('select data from events where type = ? order by id').all(type);
+  return rows.map((r) => JSON.parse((r as { data: string }).data));
 }
 
 describe('pairing codes', () => {
@@ -59,7 +57,7 @@ describe('pairing codes', () => {
       name: 'Sewing 2',
       role: 'produce',
     });
-    const rows = t.store.sqlite.prepare('select * from pairing_codes').all() as Record<
+    const rows = (await t.sql.prepare('select * from pairing_codes').all()) as Record<
       string,
       unknown
     >[];
@@ -69,7 +67,7 @@ describe('pairing codes', () => {
   });
 
   it('uses the station app scheme from the settings', async () => {
-    t.store.sqlite.prepare("update settings set station_app_scheme = 'acme-scan'").run();
+    await t.sql.prepare("update settings set station_app_scheme = 'acme-scan'").run();
     const issued = await issueCode();
     expect(issued.qr).toBe(`acme-scan://pair?code=${issued.code.replace('-', '')}`);
   });
@@ -128,14 +126,14 @@ describe('pairing a device', () => {
     expect(station.id).toMatch(/^stn_[0-9A-Z]{26}$/);
     expect(station.token).toMatch(/^st_live_[0-9A-Za-z]{32}$/);
 
-    const stored = t.store.sqlite.prepare('select token_hash from stations').get() as {
+    const stored = (await t.sql.prepare('select token_hash from stations').get()) as {
       token_hash: string;
     };
     expect(stored.token_hash).toBe(hashToken(station.token));
     const shown = (await t.request('GET', `/v1/stations/${station.id}`)).json();
     expect(JSON.stringify(shown)).not.toContain(station.token);
 
-    const paired = eventsOf('station.paired');
+    const paired = await eventsOf('station.paired');
     expect(paired).toHaveLength(1);
     expect(paired[0]).toMatchObject({
       id: station.id,
@@ -155,14 +153,14 @@ describe('pairing a device', () => {
       type: 'invalid_request_error',
       code: 'invalid_pairing_code',
     });
-    expect(t.store.sqlite.prepare('select count(*) as n from stations').get()).toEqual({ n: 1 });
+    expect(await t.sql.prepare('select count(*) as n from stations').get()).toEqual({ n: 1 });
   });
 
   it('of two devices racing with one code, exactly one is paired', async () => {
     const { code } = await issueCode();
     const answers = await Promise.all([pair(code, '10.0.0.1'), pair(code, '10.0.0.2')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    expect(t.store.sqlite.prepare('select count(*) as n from stations').get()).toEqual({ n: 1 });
+    expect(await t.sql.prepare('select count(*) as n from stations').get()).toEqual({ n: 1 });
   });
 
   it('refuses unknown and malformed codes (400) and expired ones (410)', async () => {
@@ -179,7 +177,7 @@ describe('pairing a device', () => {
       type: 'invalid_request_error',
       code: 'pairing_code_expired',
     });
-    expect(t.store.sqlite.prepare('select count(*) as n from stations').get()).toEqual({ n: 0 });
+    expect(await t.sql.prepare('select count(*) as n from stations').get()).toEqual({ n: 0 });
   });
 
   it('limits failed attempts per client address; a correct code still pairs from another address', async () => {
@@ -368,7 +366,7 @@ describe('hardware checks', () => {
       checked_at: t.clock.now().toISOString(),
     });
     expect((await t.request('GET', `/v1/stations/${s.id}`)).json().hardware).toEqual(check);
-    expect(eventsOf('station.hardware_checked')).toEqual([check]);
+    expect(await eventsOf('station.hardware_checked')).toEqual([check]);
 
     t.clock.advance(60_000);
     const minimal = await t.request('POST', `/v1/stations/${s.id}/hardware-check`, {
@@ -428,7 +426,7 @@ describe('hardware checks', () => {
         param,
       });
     }
-    expect(t.store.sqlite.prepare('select count(*) as n from hardware_checks').get()).toEqual({
+    expect(await t.sql.prepare('select count(*) as n from hardware_checks').get()).toEqual({
       n: 0,
     });
   });

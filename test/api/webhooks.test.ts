@@ -219,12 +219,12 @@ describe('GET, PATCH and DELETE /v1/webhooks/:id', () => {
     await emit('order.created');
     expect((await t.request('GET', '/v1/webhooks/deliveries')).json().data).toHaveLength(1);
 
-    t.store.sqlite
+    await t.sql
       .prepare('update webhook_endpoints set failing_since = ? where id = ?')
       .run('2026-01-01T00:00:00.000Z', id);
     const on = await t.request('PATCH', `/v1/webhooks/${id}`, { body: { enabled: true } });
     expect(on.json()).toMatchObject({ enabled: true, disabled_reason: null });
-    const row = t.store.sqlite
+    const row = await t.sql
       .prepare('select failing_since from webhook_endpoints where id = ?')
       .get(id);
     expect(row).toEqual({ failing_since: null });
@@ -257,7 +257,7 @@ describe('GET, PATCH and DELETE /v1/webhooks/:id', () => {
     );
     // The secret is gone from the database.
     expect(
-      JSON.stringify(t.store.sqlite.prepare('select * from webhook_endpoints').all()),
+      JSON.stringify(await t.sql.prepare('select * from webhook_endpoints').all()),
     ).not.toContain(secret);
   });
 
@@ -359,7 +359,7 @@ describe('POST /v1/webhooks/deliveries/:id/retry', () => {
     const { id: endpointId } = await createOk();
     await emit('order.created');
     const [delivery] = (await t.request('GET', '/v1/webhooks/deliveries')).json().data;
-    t.store.sqlite
+    await t.sql
       .prepare(
         "update webhook_deliveries set status = 'failed', attempts = 8, response_status = 500, error = 'HTTP 500', next_attempt_at = null where id = ?",
       )

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../helpers/dialect.js';
 import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventType } from '../../src/core/events.js';
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 const count = (table: string): number =>
-  (t.store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  (sqliteOf(t.store).prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 function emit(type: EventType, data: unknown = {}): Promise<string> {
   return transact(t.core, (tx) => tx.emit(t.factoryId, type, data));
@@ -120,7 +121,7 @@ describe('housekeeping', () => {
       expect(result.endpoints).toBe(1);
       expect(count('webhook_deliveries')).toBe(0);
       expect(count('events')).toBe(0);
-      const endpoints = t.store.sqlite.prepare('select id from webhook_endpoints').all();
+      const endpoints = sqliteOf(t.store).prepare('select id from webhook_endpoints').all();
       expect(endpoints).toEqual([{ id: ok.id }]);
       expect(fresh).toMatch(/^evt_/);
     } finally {
@@ -139,7 +140,7 @@ describe('housekeeping', () => {
 
   it('the daemon job also checkpoints the write-ahead log', async () => {
     for (let i = 0; i < 20; i++) await emit('order.created', { i });
-    const walSize = () => statSync(`${t.store.file}-wal`).size;
+    const walSize = () => statSync(`${sqliteOf(t.store).name}-wal`).size;
     expect(walSize()).toBeGreaterThan(0);
     const result = await runHousekeeping(t.core, t.store);
     expect(result.checkpoint_busy).toBe(false);

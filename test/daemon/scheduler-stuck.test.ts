@@ -68,19 +68,19 @@ async function scan(role: 'produce' | 'stock' | 'dispatch', barcode: string, tok
   expect(res.json().accepted, res.body).toBe(true);
 }
 
-function stuckEvents(orderId?: string): { id: string; data: Json }[] {
-  const rows = t.store.sqlite
+async function stuckEvents(orderId?: string): Promise<{ id: string; data: Json }[]> {
+  const rows = (await t.sql
     .prepare("select id, data from events where type = 'order.stuck' order by id")
-    .all() as { id: string; data: string }[];
+    .all()) as { id: string; data: string }[];
   return rows
     .map((r) => ({ id: r.id, data: JSON.parse(r.data) }))
     .filter((e) => !orderId || e.data.order_id === orderId);
 }
 
-function stored(orderId: string): { stuck: number; stuck_since: string | null } {
-  return t.store.sqlite
+async function stored(orderId: string): Promise<{ stuck: number; stuck_since: string | null }> {
+  return (await t.sql
     .prepare('select stuck, stuck_since from orders where id = ?')
-    .get(orderId) as never;
+    .get(orderId)) as never;
 }
 
 describe('stuck recompute', () => {
@@ -92,14 +92,14 @@ describe('stuck recompute', () => {
     // Exactly 7 days is not yet stuck.
     t.clock.set(new Date(producedAt + 7 * DAY));
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
-    expect(stuckEvents()).toEqual([]);
+    expect(await stuckEvents()).toEqual([]);
 
     t.clock.advance(1);
     const signalled = t.signals.events;
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 0 });
     expect(t.signals.events).toBe(signalled + 1);
-    expect(stored(o.id)).toEqual({ stuck: 1, stuck_since: t.clock.now().toISOString() });
-    const [first] = stuckEvents();
+    expect(await stored(o.id)).toEqual({ stuck: 1, stuck_since: t.clock.now().toISOString() });
+    const [first] = await stuckEvents();
     expect(first!.id).toMatch(/^evt_[0-9A-Z]{26}$/);
 
     // The payload is what recomputeOrder emits: the order exactly as the API shows it.
@@ -126,18 +126,18 @@ describe('stuck recompute', () => {
       t.clock.advance(5 * MINUTE);
       expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
     }
-    expect(stuckEvents()).toHaveLength(1);
+    expect(await stuckEvents()).toHaveLength(1);
 
     // A longer threshold ends the episode; a shorter one starts a new one.
     await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 30 } });
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 1 });
-    expect(stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
-    expect(stuckEvents()).toHaveLength(1);
+    expect(await stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
+    expect(await stuckEvents()).toHaveLength(1);
     t.clock.advance(MINUTE);
     await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 7 } });
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 0 });
-    expect(stuckEvents()).toHaveLength(2);
-    expect(stuckEvents()[1]!.data.stuck_since).toBe(t.clock.now().toISOString());
+    expect(await stuckEvents()).toHaveLength(2);
+    expect((await stuckEvents())[1]!.data.stuck_since).toBe(t.clock.now().toISOString());
   });
 
   it('agrees with recomputeOrder: one event per episode whoever flips the flag', async () => {
@@ -145,15 +145,15 @@ describe('stuck recompute', () => {
     for (const b of o.barcodes) await scan('produce', b);
     // The first piece leaves: partially dispatched, stuck at once; the scan emits order.stuck.
     await scan('dispatch', o.barcodes[0]!);
-    expect(stuckEvents(o.id)).toHaveLength(1);
-    expect(stored(o.id).stuck).toBe(1);
+    expect(await stuckEvents(o.id)).toHaveLength(1);
+    expect((await stored(o.id)).stuck).toBe(1);
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
-    expect(stuckEvents(o.id)).toHaveLength(1);
+    expect(await stuckEvents(o.id)).toHaveLength(1);
 
     // Everything leaves: not stuck any more (the scan clears it); then nothing for the job to do.
     await scan('dispatch', o.barcodes[1]!);
     await scan('dispatch', o.barcodes[2]!);
-    expect(stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
+    expect(await stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
 
     // An order made stuck by time stays in the same episode when a dispatch makes it partial.
@@ -163,7 +163,7 @@ describe('stuck recompute', () => {
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 0 });
     await scan('dispatch', p.barcodes[0]!);
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
-    expect(stuckEvents(p.id)).toHaveLength(1);
+    expect(await stuckEvents(p.id)).toHaveLength(1);
   });
 
   it('cuts a large recompute into short transactions, each order flipped and announced once', async () => {
@@ -177,20 +177,18 @@ describe('stuck recompute', () => {
       cleared: 0,
     });
     expect(t.signals.events - signalled).toBe(3); // one per transaction that emitted
-    expect(
-      stuckEvents()
-        .map((e) => e.data.order_id)
-        .sort(),
-    ).toEqual(orders.map((o) => o.id).sort());
-    for (const o of orders) expect(stored(o.id).stuck).toBe(1);
+    expect((await stuckEvents()).map((e) => e.data.order_id).sort()).toEqual(
+      orders.map((o) => o.id).sort(),
+    );
+    for (const o of orders) expect((await stored(o.id)).stuck).toBe(1);
 
     await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 30 } });
     expect(await recomputeStuck(t.core, { flipsPerTransaction: 2 })).toEqual({
       became_stuck: 0,
       cleared: 5,
     });
-    for (const o of orders) expect(stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
-    expect(stuckEvents()).toHaveLength(5);
+    for (const o of orders) expect(await stored(o.id)).toEqual({ stuck: 0, stuck_since: null });
+    expect(await stuckEvents()).toHaveLength(5);
   });
 
   it("uses each factory's own stuck_after_days", async () => {
@@ -209,8 +207,8 @@ describe('stuck recompute', () => {
     await scan('produce', theirs.barcodes[0]!, other.apiKey);
     t.clock.advance(2 * DAY);
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 0 });
-    expect(stored(theirs.id).stuck).toBe(1);
-    expect(stored(mine.id).stuck).toBe(0);
+    expect((await stored(theirs.id)).stuck).toBe(1);
+    expect((await stored(mine.id)).stuck).toBe(0);
   });
 
   it('queues deliveries for subscribed enabled endpoints; a real receiver gets one per episode', async () => {
@@ -256,9 +254,9 @@ describe('stuck recompute', () => {
       expect(stuckAt('/off')).toHaveLength(0);
       expect(receiver.received.every((r) => r.verified)).toBe(true);
       expect(new Set(stuckAt('/stuck').map((r) => r.headers['webhook-id'])).size).toBe(2);
-      const ids = t.store.sqlite
+      const ids = (await t.sql
         .prepare("select id from webhook_deliveries where event_type = 'order.stuck'")
-        .all() as {
+        .all()) as {
         id: string;
       }[];
       expect(ids).toHaveLength(4);
@@ -305,7 +303,7 @@ describe('scheduler', () => {
         data: { order_id: o.id },
       });
       expect(receiver.received[0]!.verified).toBe(true);
-      expect(stored(o.id).stuck).toBe(1);
+      expect((await stored(o.id)).stuck).toBe(1);
     } finally {
       await scheduler?.stop();
       scheduler = undefined;
@@ -339,12 +337,12 @@ describe('scheduler', () => {
       const { updateSettings } = await import('../../src/core/factory/settings.js');
       await updateSettings(core, t.factoryId, { stuck_after_days: 2 });
       const deadline = Date.now() + 10_000;
-      while (stored(o.id).stuck !== 1) {
+      while ((await stored(o.id)).stuck !== 1) {
         if (Date.now() > deadline) throw new Error('the stuck recompute did not run');
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(stuckEvents(o.id)).toHaveLength(1);
-      const deliveries = t.store.sqlite
+      expect(await stuckEvents(o.id)).toHaveLength(1);
+      const deliveries = await t.sql
         .prepare('select status, attempts from webhook_deliveries')
         .all();
       expect(deliveries).toEqual([{ status: 'pending', attempts: 0 }]);

@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noSignals } from '../../src/core/context.js';
 import { listFactoryIds } from '../../src/core/factory/setup.js';
 import { createOrder } from '../../src/core/orders/create-order.js';
 import { systemClock } from '../../src/domain/clock.js';
-import { openStore } from '../../src/store/database.js';
 import { Receiver } from '../core/webhooks/receiver.js';
-import { startDaemon, type RunningDaemon } from '../helpers/daemon.js';
+import { openDaemonStore, startDaemon, type RunningDaemon } from '../helpers/daemon.js';
 
 // Answers are checked field by field by the assertions; a loose type keeps those readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -229,7 +227,7 @@ describe('webhooks from factoryd serve', () => {
     expect(await d.stop('SIGKILL')).toBeNull();
 
     // While it is down, another program writes an order (and so an event) into the database.
-    const store = await openStore({ file: join(dataDir, 'factoryd.db') });
+    const store = await openDaemonStore(dataDir);
     const core = { db: store.db, clock: systemClock, signals: noSignals };
     const [factoryId] = await listFactoryIds(core);
     await createOrder(

@@ -7,6 +7,13 @@ import type { CoreContext, Signals } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  rawSql,
+  testDialect,
+  type RawSql,
+} from './dialect.js';
 
 /** Records what use cases signalled, for assertions. */
 export class RecordingSignals implements Signals {
@@ -27,6 +34,8 @@ export interface TestApp {
   clock: ManualClock;
   signals: RecordingSignals;
   dir: string;
+  /** Raw SQL on the test's database (SQLite or PostgreSQL alike), `?` placeholders. */
+  sql: RawSql;
   factoryId: string;
   /** The factory's first admin API key. */
   apiKey: string;
@@ -48,12 +57,27 @@ export function tempDir(prefix = 'factoryd-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** A real SQLite file in a temp dir, a factory with its first key, and the app (not listening). */
+/**
+ * A fresh database of the run's dialect: a real SQLite file in `dir`, or a new database on the
+ * run's PostgreSQL (copied from the migrated template). `drop` removes the latter.
+ */
+export async function openTestStore(dir: string): Promise<{ store: Store; drop(): Promise<void> }> {
+  if (testDialect() === 'sqlite') {
+    return { store: await openStore({ file: join(dir, 'test.db') }), drop: async () => {} };
+  }
+  const url = await createTestDatabase();
+  return { store: await openStore({ url, poolMax: 4 }), drop: () => dropTestDatabase(url) };
+}
+
+/**
+ * A fresh database (a real SQLite file in a temp dir, or a PostgreSQL database: see
+ * ./dialect.ts), a factory with its first key, and the app (not listening).
+ */
 export async function makeTestApp(
   options: { clock?: ManualClock; app?: Omit<AppDeps, 'core'> } = {},
 ): Promise<TestApp> {
   const dir = tempDir();
-  const store = await openStore({ file: join(dir, 'test.db') });
+  const { store, drop } = await openTestStore(dir);
   const clock = options.clock ?? new ManualClock();
   const signals = new RecordingSignals();
   const core: CoreContext = { db: store.db, clock, signals };
@@ -67,6 +91,7 @@ export async function makeTestApp(
     clock,
     signals,
     dir,
+    sql: rawSql(store),
     factoryId,
     apiKey: apiKey.key,
     request: (method, url, opts = {}) => {
@@ -87,6 +112,7 @@ export async function makeTestApp(
     close: async () => {
       await app.close();
       await store.close();
+      await drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,9 @@ import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { openStore, type Store } from '../../src/store/database.js';
 import { tempDir } from './app.js';
+import { createTestDatabase, testDialect } from './dialect.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -58,6 +60,8 @@ export function runFactoryd(
 export interface RunningDaemon {
   url: string;
   dataDir: string;
+  /** Its PostgreSQL database when the run is on PostgreSQL (see ./dialect.ts). */
+  databaseUrl?: string;
   /** The first API key, read from `<data-dir>/initial-api-key`. */
   apiKey: string;
   process: ChildProcess;
@@ -77,9 +81,19 @@ export async function startDaemon(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<RunningDaemon> {
   const dataDir = options.dataDir ?? tempDir('factoryd-daemon-');
+  const databaseUrl = await daemonDatabase(dataDir);
   const child = spawn(
     FACTORYD[0]!,
-    [...FACTORYD.slice(1), 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    [
+      ...FACTORYD.slice(1),
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+      ...(options.args ?? []),
+    ],
     {
       env: { ...process.env, ...EXECUTABLE_ENV, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +125,7 @@ export async function startDaemon(
   return {
     url,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     apiKey,
     process: child,
     logs,
@@ -123,4 +138,22 @@ export async function startDaemon(
         child.kill(signal);
       }),
   };
+}
+
+/** On a PostgreSQL run, each data dir gets a database of its own, kept across restarts. */
+const databases = new Map<string, string>();
+async function daemonDatabase(dataDir: string): Promise<string | undefined> {
+  if (testDialect() !== 'postgres') return undefined;
+  let url = databases.get(dataDir);
+  if (!url) {
+    url = await createTestDatabase();
+    databases.set(dataDir, url);
+  }
+  return url;
+}
+
+/** Opens the database a daemon started with `dataDir` uses (while it is stopped, or alongside). */
+export async function openDaemonStore(dataDir: string): Promise<Store> {
+  const url = await daemonDatabase(dataDir);
+  return url ? openStore({ url, poolMax: 2 }) : openStore({ file: join(dataDir, 'factoryd.db') });
 }

@@ -101,14 +101,14 @@ export async function limitedLogin<T>(
 ): Promise<T> {
   const address = request.ip;
   const account = normalizeEmail(email);
-  limiters.loginByAddress.check(address);
-  limiters.loginByAccount.check(account);
+  await limiters.loginByAddress.check(address);
+  await limiters.loginByAccount.check(account);
   try {
     return await login();
   } catch (err) {
     if (err instanceof AppError && err.code === 'invalid_credentials') {
-      limiters.loginByAddress.fail(address);
-      limiters.loginByAccount.fail(account);
+      await limiters.loginByAddress.fail(address);
+      await limiters.loginByAccount.fail(account);
     }
     throw err;
   }

@@ -111,12 +111,12 @@ export async function stationsRoutes(
     },
     async (request) => {
       // Failed attempts are counted per client address; a success is never throttled or counted.
-      limiters.pairing.check(request.ip);
+      await limiters.pairing.check(request.ip);
       try {
         return await pairStation(core, request.body.code);
       } catch (err) {
         if (err instanceof AppError && PAIRING_FAILURES.has(err.code))
-          limiters.pairing.fail(request.ip);
+          await limiters.pairing.fail(request.ip);
         throw err;
       }
     },

@@ -3,6 +3,7 @@ import { DAY, HOUR } from '../../domain/clock.js';
 import { newId, type IdKind } from '../../domain/ids.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { RATE_LIMIT_RETENTION_MS } from '../rate-limiter.js';
 import { transact } from '../transaction.js';
 
 export interface HousekeepingResult {
@@ -12,6 +13,7 @@ export interface HousekeepingResult {
   deliveries: number;
   events: number;
   endpoints: number;
+  rate_limit_failures: number;
 }
 
 /** Idempotency keys are answered for 24 hours (DESIGN §3). */
@@ -57,7 +59,18 @@ export async function housekeep(ctx: CoreContext): Promise<HousekeepingResult> {
     deliveries: 0,
     events: 0,
     endpoints: 0,
+    rate_limit_failures: 0,
   };
+
+  // Failed attempts past every rate limit's window (one statement: an hour's worth at most).
+  const failuresBefore = new Date(now.getTime() - RATE_LIMIT_RETENTION_MS).toISOString();
+  result.rate_limit_failures = await transact(ctx, async (tx) => {
+    const r = await tx.trx
+      .deleteFrom('rate_limit_failures')
+      .where('at', '<', failuresBefore)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  });
 
   result.pairing_codes = await deleteInBatches(ctx, async (trx, limit) => {
     const r = await trx

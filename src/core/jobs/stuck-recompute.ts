@@ -1,9 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import { stuckThreshold } from '../../domain/stuck.js';
+import { dialectOf, type DialectName } from '../../store/dialect.js';
 import type { CoreContext } from '../context.js';
 import { subscribes } from '../events.js';
-import { transact } from '../transaction.js';
+import { loadLines, selectOrderRows } from '../orders/order-queries.js';
+import { toOrderListItem } from '../orders/order-view.js';
+import { transact, type Tx } from '../transaction.js';
 
 export interface StuckRecomputeResult {
   /** Orders that became stuck: each got one `order.stuck` event. */
@@ -15,11 +18,13 @@ export interface StuckRecomputeResult {
 /**
  * A random id of the form `newId` makes (prefix, 10 characters of time, 16 more), built in the
  * statement so that a set-based insert can name its rows. The 16 characters are 64 random bits
- * as upper-case hex, which is a subset of the Crockford alphabet.
- * Dialect-specific: PostgreSQL spells it `upper(encode(gen_random_bytes(8), 'hex'))`.
+ * as upper-case hex, which is a subset of the Crockford alphabet. PostgreSQL (13+) has no
+ * random bytes without an extension: it hashes a random UUID.
  */
-function randomIdSql(prefixAndTime: string): RawBuilder<string> {
-  return sql<string>`${prefixAndTime} || hex(randomblob(8))`;
+function randomIdSql(dialect: DialectName, prefixAndTime: string): RawBuilder<string> {
+  return dialect === 'postgres'
+    ? sql<string>`${prefixAndTime} || upper(substr(md5(gen_random_uuid()::text), 1, 16))`
+    : sql<string>`${prefixAndTime} || hex(randomblob(8))`;
 }
 
 /**
@@ -71,6 +76,7 @@ export async function recomputeStuck(
 async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecomputeResult> {
   return transact(ctx, async (tx) => {
     const trx = tx.trx;
+    const dialect = dialectOf(trx);
     const settings = await trx
       .selectFrom('settings')
       .select(['factory_id', 'stuck_after_days'])
@@ -103,7 +109,7 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     // 1. What flips.
     const found = await sql`${withThresholds}
       insert into stuck_flips (order_id, factory_id, event_id)
-      select n.id, n.factory_id, ${randomIdSql(`evt_${timePart}`)} from (${becameStuck}) n
+      select n.id, n.factory_id, ${randomIdSql(dialect, `evt_${timePart}`)} from (${becameStuck}) n
       limit ${limit}`.execute(trx);
     const became = Number(found.numAffectedRows ?? 0);
     const ending = await sql`${withThresholds}
@@ -113,7 +119,9 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     const cleared = Number(ending.numAffectedRows ?? 0);
     if (became === 0 && cleared === 0) return { became_stuck: 0, cleared: 0 };
 
-    if (became > 0) {
+    if (became > 0 && dialect === 'postgres') {
+      await insertStuckEvents(tx);
+    } else if (became > 0) {
       // 2a. The events: the same payload as recomputeOrder's, the order as lists show it.
       // CROSS JOIN keeps the new episodes as the outer loop (SQLite plans joins in that order;
       // it has no statistics for the temporary table and would otherwise scan every order).
@@ -128,7 +136,8 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
           and l1.line_no = (select min(line_no) from order_lines where order_id = o.id)`.execute(
         trx,
       );
-
+    }
+    if (became > 0) {
       // 2b. Their deliveries, to the endpoints subscribed now (the rule appendEvent applies).
       const endpoints = await trx
         .selectFrom('webhook_endpoints')
@@ -141,7 +150,7 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
       for (const endpoint of subscribed) {
         await sql`insert into webhook_deliveries (id, factory_id, endpoint_id, event_id, event_type,
             status, attempts, next_attempt_at, created_at, updated_at)
-          select ${randomIdSql(`dlv_${timePart}`)}, n.factory_id, ${endpoint.id}, n.event_id,
+          select ${randomIdSql(dialect, `dlv_${timePart}`)}, n.factory_id, ${endpoint.id}, n.event_id,
             'order.stuck', 'pending', 0, ${tx.nowIso}, ${tx.nowIso}, ${tx.nowIso}
           from stuck_flips n
           where n.event_id is not null and n.factory_id = ${endpoint.factory_id}`.execute(trx);
@@ -157,6 +166,58 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     await sql`delete from stuck_flips`.execute(trx);
     return { became_stuck: became, cleared };
   });
+}
+
+/**
+ * 2a on PostgreSQL: its JSON functions write their own spacing, and webhook bodies carry the
+ * event's JSON as stored, byte for byte. So the payloads are made by the same code that makes
+ * `recomputeOrder`'s, a chunk of orders at a time (memory stays bounded by the flips of one
+ * transaction).
+ */
+async function insertStuckEvents(tx: Tx): Promise<void> {
+  const flips = await sql<{ order_id: string; factory_id: string; event_id: string }>`
+    select order_id, factory_id, event_id from stuck_flips
+    where event_id is not null order by order_id`.execute(tx.trx);
+  for (let i = 0; i < flips.rows.length; i += 500) {
+    const chunk = flips.rows.slice(i, i + 500);
+    const rows = await selectOrderRows(tx.trx)
+      .where(
+        'o.id',
+        'in',
+        chunk.map((f) => f.order_id),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const lines = new Map<string, Awaited<ReturnType<typeof loadLines>>>();
+    for (const factoryId of new Set(chunk.map((f) => f.factory_id))) {
+      const ids = chunk.filter((f) => f.factory_id === factoryId).map((f) => f.order_id);
+      lines.set(factoryId, await loadLines(tx.trx, factoryId, ids));
+    }
+    const events = chunk.map((flip) => {
+      const row = byId.get(flip.order_id)!;
+      const next = { ...row, stuck: 1, stuck_since: tx.nowIso, updated_at: tx.nowIso };
+      const order = toOrderListItem(
+        next,
+        lines.get(flip.factory_id)?.get(flip.order_id) ?? [],
+        tx.now,
+      );
+      const data = {
+        order_id: row.id,
+        order_no: row.order_no,
+        retailer_id: row.retailer_id,
+        stuck_since: tx.nowIso,
+        order,
+      };
+      return {
+        id: flip.event_id,
+        factory_id: flip.factory_id,
+        type: 'order.stuck',
+        data: JSON.stringify(data),
+        created_at: tx.nowIso,
+      };
+    });
+    await tx.trx.insertInto('events').values(events).execute();
+  }
 }
 
 /**

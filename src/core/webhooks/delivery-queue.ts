@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../store/database.js';
+import { dialectOf } from '../../store/dialect.js';
 import type { DB, WebhookDeliveryTable } from '../../store/schema.js';
 import { disableEndpoint } from './endpoint-state.js';
 import type { AttemptOutcome } from './http-sender.js';
@@ -103,6 +104,9 @@ export async function selectDue(
     .where('d.next_attempt_at', '<=', input.nowIso)
     .orderBy('d.next_attempt_at')
     .limit(input.limit)
+    // PostgreSQL, several factoryd: rows another process is claiming are passed over, not waited
+    // for; its lease (below) then keeps them from everyone until it ends.
+    .$if(dialectOf(trx) === 'postgres', (qb) => qb.forUpdate('d').skipLocked())
     .execute();
   return rows.map((r) => ({
     id: r.id,

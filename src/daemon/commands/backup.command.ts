@@ -1,7 +1,7 @@
 import { closeSync, openSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openDatabase } from '../bootstrap.js';
 import { resolveDataDir } from '../data-dir.js';
+import { databaseUrlOf, openDatabase } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
 
 /**
@@ -14,6 +14,11 @@ export async function backup(
   opts: { dataDir?: string },
   io: DaemonIO,
 ): Promise<number> {
+  const url = databaseUrlOf(io);
+  if (url) {
+    const { backupPostgres } = await import('./backup-postgres.js');
+    return backupPostgres(file, url, io);
+  }
   const dataDir = resolveDataDir(opts.dataDir, io.env, io.homeDir);
   const store = await openDatabase(dataDir, { migrate: false, create: false });
   const target = resolve(file);

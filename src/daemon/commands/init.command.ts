@@ -1,3 +1,4 @@
+import { createFactory, listFactoryIds } from '../../core/factory/setup.js';
 import { isValidLabelPrefix } from '../../domain/barcode.js';
 import { ensureInitialised, openDataDir } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
@@ -16,6 +17,19 @@ export async function init(
       ...(opts.name ? { name: opts.name } : {}),
       ...(opts.labelPrefix ? { labelPrefix: opts.labelPrefix } : {}),
     });
+    if (!result.created && opened.store.dialect === 'postgres') {
+      // DESIGN §13: one PostgreSQL database holds a group of factories; init adds one more.
+      const { factoryId, apiKey } = await createFactory(opened.core, {
+        ...(opts.name ? { name: opts.name } : {}),
+        ...(opts.labelPrefix ? { labelPrefix: opts.labelPrefix } : {}),
+      });
+      io.stderr.write(
+        `Factory ${factoryId} added to the database (it now holds ${(await listFactoryIds(opened.core)).length} factories).\n` +
+          'Its first API key (shown once, not saved to a file):\n',
+      );
+      io.stdout.write(`${apiKey.key}\n`);
+      return 0;
+    }
     if (!result.created) {
       io.stderr.write(
         `factoryd: ${opened.dataDir} is already initialised (factory ${result.factoryId}).\n` +

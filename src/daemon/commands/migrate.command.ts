@@ -1,9 +1,13 @@
-import { migrateToLatest } from '../../store/database.js';
-import { openDatabase, prepareDataDir } from '../bootstrap.js';
+import { migrateToLatest, openStore } from '../../store/database.js';
+import { databaseUrlOf, openDatabase, prepareDataDir } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
 
 export async function migrate(opts: { dataDir?: string }, io: DaemonIO): Promise<number> {
-  const store = await openDatabase(prepareDataDir(opts.dataDir, io), { migrate: false });
+  const url = databaseUrlOf(io);
+  const dataDir = prepareDataDir(opts.dataDir, io);
+  const store = url
+    ? await openStore({ url, migrate: false })
+    : await openDatabase(dataDir, { migrate: false });
   try {
     const applied = await migrateToLatest(store.db);
     io.stderr.write(

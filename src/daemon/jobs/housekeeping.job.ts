@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../core/context.js';
 import { housekeep, type HousekeepingResult } from '../../core/jobs/housekeeping.js';
-import type { Store } from '../../store/database.js';
+import { exclusively, type Store } from '../../store/database.js';
 import { Job, type JobLog } from './job.js';
 
 export const HOUSEKEEPING_SCHEDULE = '7 * * * *';
@@ -10,9 +10,13 @@ export interface HousekeepingRun extends HousekeepingResult {
   checkpoint_busy: boolean;
 }
 
-/** Deletes what has expired, then moves the write-ahead log into the database file. */
+/**
+ * Deletes what has expired, then (SQLite) moves the write-ahead log into the database file;
+ * PostgreSQL checkpoints and vacuums by itself.
+ */
 export async function runHousekeeping(core: CoreContext, store: Store): Promise<HousekeepingRun> {
   const deleted = await housekeep(core);
+  if (store.dialect !== 'sqlite') return { ...deleted, checkpoint_busy: false };
   // Holding Kysely's connection means no transaction of ours is open meanwhile.
   const [row] = await store.db
     .connection()
@@ -27,7 +31,7 @@ export function housekeepingJob(
 ): Job<HousekeepingRun> {
   return new Job(
     'housekeeping',
-    () => runHousekeeping(core, store),
+    () => exclusively(store, 'housekeeping', () => runHousekeeping(core, store)),
     log,
     (r) => ({ ...r }),
   );

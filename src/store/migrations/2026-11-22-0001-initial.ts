@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../dialect.js';
 
 /** The first schema. Frozen: later changes are new migrations. */
 // Migrations are frozen in time, so they must not depend on today's schema types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const text = 'text' as const;
+  // The same types on SQLite as when this migration shipped; PostgreSQL's forms: dialect.ts.
+  const { text, real } = columnTypes(db);
   const int = 'integer' as const;
 
   await db.schema
@@ -283,7 +285,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('scanner_label', text)
     .addColumn('input_mode', text, (c) => c.notNull())
     .addColumn('suffix', text, (c) => c.notNull())
-    .addColumn('avg_char_ms', 'real')
+    .addColumn('avg_char_ms', real)
     .addColumn('code128_ok', int)
     .addColumn('qr_ok', int)
     .addColumn('layout_ok', int)

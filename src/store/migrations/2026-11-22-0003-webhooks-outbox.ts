@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '../dialect.js';
 
 /**
  * Webhook delivery and endpoint lifecycle. Frozen: later changes are new migrations.
@@ -19,7 +20,10 @@ import type { Kysely } from 'kysely';
 // Migrations are frozen in time, so they must not depend on today's schema types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('webhook_endpoints').addColumn('deleted_at', 'text').execute();
+  await db.schema
+    .alterTable('webhook_endpoints')
+    .addColumn('deleted_at', columnTypes(db).text)
+    .execute();
 
   await db.schema.dropIndex('webhook_deliveries_due').execute();
   await db.schema

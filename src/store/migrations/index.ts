@@ -4,6 +4,7 @@ import * as ordersIndexes from './2026-11-22-0002-orders-indexes.js';
 import * as webhooksOutbox from './2026-11-22-0003-webhooks-outbox.js';
 import * as scansWithoutStationIndex from './2026-11-22-0004-scans-without-station-index.js';
 import * as retailerUsersDisabled from './2026-11-24-0006-retailer-users-disabled.js';
+import * as rateLimitFailures from './2026-11-24-0007-rate-limit-failures.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0003-webhooks-outbox': webhooksOutbox,
   '2026-11-22-0004-scans-without-station-index': scansWithoutStationIndex,
   '2026-11-24-0006-retailer-users-disabled': retailerUsersDisabled,
+  '2026-11-24-0007-rate-limit-failures': rateLimitFailures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,9 +36,13 @@ export async function pushOrder(
 }
 
 /** A station row written straight to the store (pairing is another suite's subject). */
-export function insertStation(t: TestApp, factoryId = t.factoryId, name = 'Line 1'): string {
+export async function insertStation(
+  t: TestApp,
+  factoryId = t.factoryId,
+  name = 'Line 1',
+): Promise<string> {
   const id = newId('station', t.clock.now());
-  t.store.sqlite
+  await t.sql
     .prepare(
       `insert into stations (id, factory_id, name, role, token_hash, paired_at, updated_at)
        values (?, ?, ?, 'produce', ?, ?, ?)`,
@@ -54,7 +58,7 @@ export function insertStation(t: TestApp, factoryId = t.factoryId, name = 'Line 
   return id;
 }
 
-export function insertScan(
+export async function insertScan(
   t: TestApp,
   scan: {
     stationId: string;
@@ -68,10 +72,10 @@ export function insertScan(
     at?: string;
     stationName?: string;
   },
-): string {
+): Promise<string> {
   const at = scan.at ?? t.clock.now().toISOString();
   const id = newId('scan', new Date(at));
-  t.store.sqlite
+  await t.sql
     .prepare(
       `insert into scans (id, factory_id, station_id, station_name, event, barcode, piece_id,
          order_id, accepted, reason, location, test_label, client_scan_id, scanned_at, at)
@@ -94,5 +98,5 @@ export function insertScan(
   return id;
 }
 
-export const count = (t: TestApp, table: string): number =>
-  (t.store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+export const count = async (t: TestApp, table: string): Promise<number> =>
+  ((await t.sql.prepare(`select count(*) as n from ${table}`).get()) as { n: number }).n;

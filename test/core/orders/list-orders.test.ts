@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../helpers/dialect.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOrders, type OrderFilters } from '../../../src/core/orders/list-orders.js';
 import { createRetailer } from '../../../src/core/retailers/retailers.js';
@@ -24,18 +25,18 @@ beforeAll(async () => {
       (await createRetailer(t.core, t.factoryId, { name: `R${i}`, code: `R${i}` })).id,
     );
   }
-  const insertOrder = t.store.sqlite.prepare(
+  const insertOrder = sqliteOf(t.store).prepare(
     `insert into orders (id, factory_id, retailer_id, order_no, status, source, needed_by, items,
        pieces_total, piece_states, stuck, created_at, updated_at)
      values (?, ?, ?, ?, ?, 'api', ?, 'S', 1, '["awaiting_production"]', ?, ?, ?)`,
   );
-  const insertLine = t.store.sqlite.prepare(
+  const insertLine = sqliteOf(t.store).prepare(
     `insert into order_lines (id, factory_id, order_id, line_no, sku, colour, qty, pieces_per_unit)
      values (?, ?, ?, 1, 'S', null, 1, 1)`,
   );
   let seed = 7;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  t.store.sqlite.transaction(() => {
+  sqliteOf(t.store).transaction(() => {
     for (let i = 0; i < ORDERS; i++) {
       const created = start + i * (400 / ORDERS) * DAY;
       const id = newId('order', new Date(created));
@@ -84,7 +85,7 @@ function expected(f: OrderFilters): string[] {
   if (f.updated_since) add('updated_at >= ?', f.updated_since);
   if (f.order_no) add('order_no = ?', f.order_no);
   if (f.order_no_contains) add('instr(lower(order_no), ?) > 0', f.order_no_contains.toLowerCase());
-  const rows = t.store.sqlite
+  const rows = sqliteOf(t.store)
     .prepare(`select id from orders where ${where.join(' and ')} order by id desc`)
     .all(...args) as { id: string }[];
   return rows.map((r) => r.id);

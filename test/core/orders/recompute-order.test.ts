@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../helpers/dialect.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../../src/core/orders/create-order.js';
@@ -55,7 +56,7 @@ describe('recomputeOrder', () => {
   it('stores the DESIGN status, consistent counters and milestones, and stuck follows the clock', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (sc) => {
-        t.store.sqlite
+        sqliteOf(t.store)
           .prepare('update settings set stuck_after_days = ? where factory_id = ?')
           .run(sc.stuckAfterDays, t.factoryId);
         const order = await createOrder(
@@ -68,7 +69,7 @@ describe('recomputeOrder', () => {
           },
           'api',
         );
-        const setPiece = t.store.sqlite.prepare(
+        const setPiece = sqliteOf(t.store).prepare(
           'update pieces set status = ?, scanned = ? where id = ?',
         );
         let previous = 'awaiting_production';
@@ -83,7 +84,7 @@ describe('recomputeOrder', () => {
           const want = expectedStatus(false, statuses);
           expect(result).toMatchObject({ from: previous, to: want, changed: previous !== want });
 
-          const stored = t.store.sqlite
+          const stored = sqliteOf(t.store)
             .prepare('select * from orders where id = ?')
             .get(order.id) as Record<string, unknown>;
           expect(stored.status).toBe(want);
@@ -116,7 +117,7 @@ describe('recomputeOrder', () => {
         }
 
         if (sc.cancelAtEnd && !['partially_dispatched', 'dispatched'].includes(previous)) {
-          t.store.sqlite
+          sqliteOf(t.store)
             .prepare('update orders set cancelled_at = ? where id = ?')
             .run(t.clock.now().toISOString(), order.id);
           const result = await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
@@ -141,11 +142,11 @@ describe('recomputeOrder', () => {
     );
     const typesSince = (() => {
       const mark = (
-        t.store.sqlite.prepare('select count(*) as n from events').get() as { n: number }
+        sqliteOf(t.store).prepare('select count(*) as n from events').get() as { n: number }
       ).n;
       return () =>
         (
-          t.store.sqlite.prepare('select type from events order by rowid').all() as {
+          sqliteOf(t.store).prepare('select type from events order by rowid').all() as {
             type: string;
           }[]
         )
@@ -154,7 +155,7 @@ describe('recomputeOrder', () => {
     })();
     const recompute = () => transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, order.id));
     const set = (i: number, status: string) =>
-      t.store.sqlite
+      sqliteOf(t.store)
         .prepare('update pieces set status = ?, scanned = 1 where id = ?')
         .run(status, order.pieces[i]!.id);
 
@@ -165,7 +166,7 @@ describe('recomputeOrder', () => {
     await recompute();
     await recompute();
     expect(typesSince()).toEqual(['order.status_changed', 'order.stuck']);
-    const stored = t.store.sqlite
+    const stored = sqliteOf(t.store)
       .prepare('select stuck, stuck_since from orders where id = ?')
       .get(order.id);
     expect(stored).toEqual({ stuck: 1, stuck_since: t.clock.now().toISOString() });
@@ -173,7 +174,7 @@ describe('recomputeOrder', () => {
     await recompute();
     expect(typesSince()).toEqual(['order.status_changed', 'order.stuck', 'order.status_changed']);
     expect(
-      t.store.sqlite.prepare('select stuck, stuck_since from orders where id = ?').get(order.id),
+      sqliteOf(t.store).prepare('select stuck, stuck_since from orders where id = ?').get(order.id),
     ).toEqual({
       stuck: 0,
       stuck_since: null,

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../helpers/dialect.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventType } from '../../../src/core/events.js';
 import { updateSettings } from '../../../src/core/factory/settings.js';
@@ -59,7 +60,7 @@ function emit(type: EventType, data: unknown): Promise<string> {
 }
 
 function deliveries(): WebhookDeliveryTable[] {
-  return t.store.sqlite
+  return sqliteOf(t.store)
     .prepare('select * from webhook_deliveries order by id')
     .all() as WebhookDeliveryTable[];
 }
@@ -345,7 +346,7 @@ describe('disabling endpoints', () => {
     receiver.reply = () => ({ status: 500 });
     const failingSince = () =>
       (
-        t.store.sqlite
+        sqliteOf(t.store)
           .prepare('select failing_since from webhook_endpoints where id = ?')
           .get(id) as {
           failing_since: string | null;
