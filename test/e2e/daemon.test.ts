@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { tempDir } from '../helpers/app.js';
 import { answerIn, exchange, expectEnvelope } from '../helpers/raw-http.js';
+import { testDialect } from '../helpers/dialect.js';
 import {
   EXECUTABLE,
   EXECUTABLE_ENV,
@@ -43,7 +44,10 @@ describe('factoryd and factory', () => {
   });
 });
 
-describe('factoryd init, keys create, migrate', () => {
+// The SQLite file's own commands; their PostgreSQL forms: test/postgres/daemon-postgres.test.ts.
+const onSqlite = testDialect() === 'sqlite';
+
+describe.runIf(onSqlite)('factoryd init, keys create, migrate', () => {
   it('init prints the first key once and writes it 0600; a second init refuses', () => {
     const dir = tempDir();
     const res = run(['init', '--data-dir', dir, '--name', 'Acme', '--label-prefix', 'ACME']);
@@ -98,26 +102,29 @@ describe('factoryd serve', () => {
     expect(daemon.logs.join('\n')).not.toContain(daemon.apiKey);
   });
 
-  it('backs up the database while serving, to a file only its owner may read', async () => {
-    const file = join(tempDir(), 'backup.db');
-    // The usual umask would leave a new file readable by everyone; the backup holds secrets.
-    const umask = process.umask(0o022);
-    try {
-      const res = run(['backup', file, '--data-dir', daemon.dataDir]);
-      expect(res.status).toBe(0);
-    } finally {
-      process.umask(umask);
-    }
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const copy = new Database(file, { readonly: true });
-    expect(copy.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
-    copy.close();
-    const again = run(['backup', file, '--data-dir', daemon.dataDir]);
-    expect(again.status).toBe(1);
-    expect(again.stderr).toContain(`${file} exists; choose a new file name`);
-  });
+  it.runIf(onSqlite)(
+    'backs up the database while serving, to a file only its owner may read',
+    async () => {
+      const file = join(tempDir(), 'backup.db');
+      // The usual umask would leave a new file readable by everyone; the backup holds secrets.
+      const umask = process.umask(0o022);
+      try {
+        const res = run(['backup', file, '--data-dir', daemon.dataDir]);
+        expect(res.status).toBe(0);
+      } finally {
+        process.umask(umask);
+      }
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const copy = new Database(file, { readonly: true });
+      expect(copy.prepare('select count(*) as n from api_keys').get()).toEqual({ n: 1 });
+      copy.close();
+      const again = run(['backup', file, '--data-dir', daemon.dataDir]);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain(`${file} exists; choose a new file name`);
+    },
+  );
 
-  it('keeps the database private to its owner', () => {
+  it.runIf(onSqlite)('keeps the database private to its owner', () => {
     const db = join(daemon.dataDir, 'factoryd.db');
     expect(statSync(db).mode & 0o777).toBe(0o600);
     expect(statSync(`${db}-wal`).mode & 0o777).toBe(0o600);
@@ -178,7 +185,7 @@ describe('factoryd serve', () => {
   });
 });
 
-describe('a database file that is there but holds no database', () => {
+describe.runIf(onSqlite)('a database file that is there but holds no database', () => {
   const cases: Array<[string, (file: string) => void, string]> = [
     ['empty', (file) => writeFileSync(file, ''), 'is empty (0 bytes): it holds no factory'],
     [
