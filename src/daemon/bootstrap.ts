@@ -84,8 +84,13 @@ export async function openDataDir(
   signals: Signals = noSignals,
 ): Promise<OpenedDataDir> {
   const dataDir = prepareDataDir(flag, io);
+  return coreOf(dataDir, await openConfiguredDatabase(dataDir, io), signals);
+}
+
+/** PostgreSQL when a database URL is given (DESIGN §13), else `<data-dir>/factoryd.db`. */
+export async function openConfiguredDatabase(dataDir: string, io: DaemonIO): Promise<Store> {
   const url = databaseUrlOf(io);
-  return coreOf(dataDir, url ? await openStore({ url }) : await openDatabase(dataDir), signals);
+  return url ? openStore({ url }) : openDatabase(dataDir);
 }
 
 export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {

@@ -90,6 +90,22 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     });
 
   program
+    .command('migrate-to')
+    .description(
+      'copy this SQLite database into an empty PostgreSQL database, verified table by table',
+    )
+    .option(...dataDirOption)
+    .requiredOption('--database-url <url>', 'the PostgreSQL database: postgres://…')
+    .addHelpText(
+      'after',
+      '\nExample (factoryd stopped):\n  factoryd migrate-to --data-dir /var/lib/factoryd --database-url postgres://factoryd@db.lan/factoryd\n',
+    )
+    .action(async (opts: CommonOptions & { databaseUrl: string }) => {
+      const { migrateTo } = await import('./commands/migrate-to.command.js');
+      exitCode = await migrateTo(opts, io);
+    });
+
+  program
     .command('backup')
     .description('copy the database to FILE with the online backup API (safe while serving)')
     .argument('<file>', 'where to write the backup')

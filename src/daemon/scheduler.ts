@@ -14,6 +14,8 @@ export interface SchedulerDeps {
   log: FastifyBaseLogger;
   /** False: no webhook is sent (deliveries stay due in the database); the other jobs run. */
   deliveries?: boolean;
+  /** How long a claimed webhook delivery is kept from other processes (default 2 minutes). */
+  deliveryLeaseMs?: number;
 }
 
 export interface Scheduler {
@@ -33,9 +35,19 @@ const DELIVERY_GRACE_MS = 5_000;
  * once. At start, deliveries due from before (a restart, a crash) are picked up at once and
  * stuck is brought up to date shortly after.
  */
-export function startScheduler({ core, store, log, deliveries = true }: SchedulerDeps): Scheduler {
+export function startScheduler({
+  core,
+  store,
+  log,
+  deliveries = true,
+  deliveryLeaseMs,
+}: SchedulerDeps): Scheduler {
   const dispatcher = deliveries
-    ? new WebhookDispatcher(core, { userAgent: `factoryd-webhooks/${VERSION}`, log })
+    ? new WebhookDispatcher(core, {
+        userAgent: `factoryd-webhooks/${VERSION}`,
+        log,
+        ...(deliveryLeaseMs ? { leaseMs: deliveryLeaseMs } : {}),
+      })
     : null;
   const stuck = stuckJob(core, store, log);
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openStore, type Store } from '../../src/store/database.js';
@@ -78,9 +78,19 @@ export interface RunningDaemon {
  * test/global-setup.ts, the executable by test/binary/global-setup.ts.
  */
 export async function startDaemon(
-  options: { dataDir?: string; env?: Record<string, string>; args?: string[] } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    args?: string[];
+    /**
+     * A PostgreSQL database to serve (several daemons may share one), or null for the SQLite
+     * file in the data dir; else the run's dialect.
+     */
+    databaseUrl?: string | null;
+  } = {},
 ): Promise<RunningDaemon> {
   const dataDir = options.dataDir ?? tempDir('factoryd-daemon-');
+  if (options.databaseUrl !== undefined) databases.set(dataDir, options.databaseUrl);
   const databaseUrl = await daemonDatabase(dataDir);
   const child = spawn(
     FACTORYD[0]!,
@@ -121,7 +131,9 @@ export async function startDaemon(
       reject(new Error(`factoryd exited with ${code}:\n${stderr}`));
     });
   });
-  const apiKey = readFileSync(join(dataDir, 'initial-api-key'), 'utf8').trim();
+  // A daemon that joined a database another one initialised has no key file of its own.
+  const keyFile = join(dataDir, 'initial-api-key');
+  const apiKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
   return {
     url,
     dataDir,
@@ -141,8 +153,10 @@ export async function startDaemon(
 }
 
 /** On a PostgreSQL run, each data dir gets a database of its own, kept across restarts. */
-const databases = new Map<string, string>();
+const databases = new Map<string, string | null>();
 async function daemonDatabase(dataDir: string): Promise<string | undefined> {
+  const chosen = databases.get(dataDir);
+  if (chosen !== undefined) return chosen ?? undefined;
   if (testDialect() !== 'postgres') return undefined;
   let url = databases.get(dataDir);
   if (!url) {

@@ -6,7 +6,7 @@ import {
   coreOf,
   ensureInitialised,
   keyFileExists,
-  openDatabase,
+  openConfiguredDatabase,
   prepareDataDir,
   type OpenedDataDir,
 } from '../bootstrap.js';
@@ -88,7 +88,7 @@ async function run(
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
   };
 
-  const opened: OpenedDataDir = coreOf(dataDir, await openDatabase(dataDir), signals);
+  const opened: OpenedDataDir = coreOf(dataDir, await openConfiguredDatabase(dataDir, io), signals);
   const init = await ensureInitialised(opened);
   if (init.created) {
     logger.info(
@@ -128,11 +128,14 @@ async function run(
   // The scheduler (node-cron, the webhook sender and its HTTP client) loads once the server
   // listens, and before the line that says so: the first requests need none of it.
   const { startScheduler } = await import('../scheduler.js');
+  // docs/scale-out.md: a dead process's webhook claims come back after this lease.
+  const leaseSeconds = Number(io.env.FACTORYD_DELIVERY_LEASE_SECONDS);
   const scheduler = startScheduler({
     core: opened.core,
     store: opened.store,
     log: app.log,
     deliveries: opts.deliveries,
+    ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;
 
