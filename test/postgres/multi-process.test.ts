@@ -4,6 +4,10 @@ import { createTestDatabase, rawSql } from '../helpers/dialect.js';
 import { openDaemonStore, startDaemon, type RunningDaemon } from '../helpers/daemon.js';
 import type { Store } from '../../src/store/database.js';
 
+// Answers are read field by field, as a client would.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 /**
  * Several factoryd on one PostgreSQL database (DESIGN §13): two real processes, each with its
  * own data dir, serving the same factory. Requests go to either; what one answers, the other
@@ -39,7 +43,7 @@ async function call(
   path: string,
   body?: unknown,
   token: string | null = key,
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: Json }> {
   const res = await fetch(`${d.url}${path}`, {
     method,
     headers: {
@@ -52,7 +56,7 @@ async function call(
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
 
-async function ok(d: RunningDaemon, method: string, path: string, body?: unknown): Promise<any> {
+async function ok(d: RunningDaemon, method: string, path: string, body?: unknown): Promise<Json> {
   const res = await call(d, method, path, body);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json;
