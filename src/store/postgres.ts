@@ -110,39 +110,10 @@ export function openPostgres(options: PostgresConnectionOptions): PostgresHandle
 }
 
 /**
- * Runs `work` while holding a session-level advisory lock on a connection of its own, or
- * returns `skipped` at once when another process (or this one) holds it. The lock goes with
- * the connection: a process that dies mid-run releases it.
+ * Runs `work` while holding a session-level advisory lock on a connection of its own, waiting
+ * for it while another process (or this one) holds it. The lock goes with the connection: a
+ * process that dies mid-run releases it.
  */
-export async function withTryLock<T>(
-  pool: pg.Pool,
-  lock: number,
-  work: () => Promise<T>,
-): Promise<{ ran: true; result: T } | { ran: false }> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
-      LOCK_NAMESPACE,
-      lock,
-    ]);
-    if (!got.rows[0]?.ok) return { ran: false };
-    try {
-      return { ran: true, result: await work() };
-    } finally {
-      await client
-        .query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, lock])
-        .catch(() => (broken = true));
-    }
-  } catch (err) {
-    broken = true;
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** Like withTryLock, but waits for the lock. */
 export async function withLock<T>(pool: pg.Pool, lock: number, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
