@@ -194,7 +194,7 @@ describe('POST /v1/orders/upload', () => {
     expect(errors[5]!.message).toBe(
       'needed_by must be a date written YYYY-MM-DD, not "01/02/2026".',
     );
-    nothingWritten();
+    await nothingWritten();
   });
 
   it('says so when the header is separated by semicolons', async () => {
@@ -207,7 +207,7 @@ describe('POST /v1/orders/upload', () => {
     expect(errors[0]).toMatchObject({ row: 1, code: 'semicolon_separated' });
     expect(errors[0].message).toMatch(/semicolons/);
     expect(errors[0].message).toMatch(/commas/);
-    nothingWritten();
+    await nothingWritten();
   });
 
   it('writes nothing when only the last row of a large file is bad', async () => {
@@ -219,7 +219,7 @@ describe('POST /v1/orders/upload', () => {
     expect(res.json().error.errors).toEqual([
       expect.objectContaining({ row: 20_002, column: 'needed_by', code: 'invalid_date' }),
     ]);
-    nothingWritten();
+    await nothingWritten();
   });
 
   it('of two uploads racing with the same order numbers, writes one and refuses the other whole', async () => {
@@ -236,9 +236,9 @@ describe('POST /v1/orders/upload', () => {
     expect(refused.json().error.code).toBe('invalid_csv');
     expect(refused.json().error.errors[0]).toMatchObject({ row: 2, code: 'order_exists' });
     // The winner's 301 orders, none of the loser's: its own order number is not there either.
-    expect(count(t, 'orders')).toBe(301);
-    expect(count(t, 'pieces')).toBe(602);
-    expect(count(t, 'events')).toBe(301);
+    expect(await count(t, 'orders')).toBe(301);
+    expect(await count(t, 'pieces')).toBe(602);
+    expect(await count(t, 'events')).toBe(301);
   });
 
   it('checks a dry run fully and writes nothing', async () => {

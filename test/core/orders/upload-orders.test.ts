@@ -56,7 +56,7 @@ it('refuses the whole upload when an order number is taken between its check and
     expect.objectContaining({ row: 3, column: 'order_no', code: 'order_exists' }),
   ]);
   // Only the racing push's order: nothing of the upload.
-  expect(count(t, 'orders')).toBe(1);
-  expect(count(t, 'pieces')).toBe(1);
-  expect(count(t, 'events')).toBe(1);
+  expect(await count(t, 'orders')).toBe(1);
+  expect(await count(t, 'pieces')).toBe(1);
+  expect(await count(t, 'events')).toBe(1);
 });
