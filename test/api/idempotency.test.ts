@@ -1,18 +1,18 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/core/idempotency.js';
 import { SECOND } from '../../src/domain/clock.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import type { Store } from '../../src/store/database.js';
 import { makeTestApp, RecordingSignals, type TestApp } from '../helpers/app.js';
+import { reopenStore } from '../helpers/dialect.js';
 
 // Answers and the document are read field by field; a loose type keeps that readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 /**
- * Idempotency-Key across a process that dies mid-request. Two apps share one database file: the
+ * Idempotency-Key across a process that dies mid-request. Two apps share one database: the
  * first stands for a process frozen at a chosen point of a request (a hook that holds it there,
  * as a kill -9 would leave it: nothing after that point ever runs), the second for the restarted
  * process that gets the client's retry.
@@ -43,7 +43,7 @@ afterEach(async () => {
 
 /** A second process on the same database and clock. */
 async function restart(): Promise<FastifyInstance> {
-  const store = await openStore({ file: join(t.dir, 'test.db') });
+  const store = await reopenStore(t.store);
   const app = await buildApp({
     core: { db: store.db, clock: t.clock, signals: new RecordingSignals() },
   });

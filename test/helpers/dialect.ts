@@ -120,3 +120,11 @@ export async function secondConnection(
       : await openStore({ url: store.url, migrate: false, poolMax: 1 });
   return { sql: rawSql(other), close: () => other.close() };
 }
+
+/** The same database opened once more, as a second process would. */
+export async function reopenStore(store: Store): Promise<Store> {
+  const { openStore } = await import('../../src/store/database.js');
+  return store.dialect === 'sqlite'
+    ? openStore({ file: store.file })
+    : openStore({ url: store.url, poolMax: 4 });
+}
