@@ -8,6 +8,7 @@ import { REFUSAL_REASONS, SCAN_EVENTS } from '../../domain/scan-rules.js';
 import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
 import { IsoDateTime, Nullable, Strict, StringEnum } from '../schemas/common.js';
+import { HardwareCheck, HardwareCheckBody } from '../schemas/hardware-check.js';
 import { OrderListItemSchema } from './orders.routes.js';
 
 // Enums and nullables as `type` + `enum` and `type: [t, 'null']` (see Nullable): the answer is
@@ -46,6 +47,8 @@ const ScanAnswer = Type.Object({
   test_label: Type.Boolean(),
   piece: Nullable(ScanPiece),
   order: Nullable(OrderListItemSchema),
+  /** Only on a test-label scan that carried the station's hardware check: the check recorded. */
+  hardware_check: Type.Optional(HardwareCheck),
 });
 
 export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
@@ -64,6 +67,7 @@ export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
           client_scan_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
           scanned_at: Type.Optional(IsoDateTime),
           event: Type.Optional(ScanEvent),
+          hardware_check: Type.Optional(HardwareCheckBody),
         }),
         response: { 200: ScanAnswer },
       },

@@ -20,32 +20,11 @@ import {
   Nullable,
   Strict,
 } from '../schemas/common.js';
+import { HardwareCheck, HardwareCheckBody } from '../schemas/hardware-check.js';
 
 const Role = Type.Union([Type.Literal('produce'), Type.Literal('stock'), Type.Literal('dispatch')]);
-const InputMode = Type.Union([
-  Type.Literal('keyboard'),
-  Type.Literal('camera'),
-  Type.Literal('android_intent'),
-]);
-const Suffix = Type.Union([Type.Literal('enter'), Type.Literal('tab'), Type.Literal('none')]);
 const StationName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 const Bay = Type.String({ maxLength: 40 });
-
-const HardwareCheck = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('hardware_check'),
-  station_id: Type.String(),
-  scanner_label: Nullable(Type.String()),
-  input_mode: InputMode,
-  suffix: Suffix,
-  avg_char_ms: Nullable(Type.Number()),
-  code128_ok: Nullable(Type.Boolean()),
-  qr_ok: Nullable(Type.Boolean()),
-  layout_ok: Nullable(Type.Boolean()),
-  passed: Type.Boolean(),
-  notes: Nullable(Type.String()),
-  checked_at: IsoDateTime,
-});
 
 const Station = Type.Object({
   id: Type.String(),
@@ -192,17 +171,7 @@ export async function stationsRoutes(
         tags: ['stations'],
         summary: "Record a scanner hardware check; it becomes the station's last known state",
         params: IdParams,
-        body: Strict({
-          scanner_label: Type.Optional(Type.String({ maxLength: 100 })),
-          input_mode: InputMode,
-          suffix: Suffix,
-          avg_char_ms: Type.Optional(Type.Number({ minimum: 0, maximum: 60_000 })),
-          code128_ok: Type.Optional(Type.Boolean()),
-          qr_ok: Type.Optional(Type.Boolean()),
-          layout_ok: Type.Optional(Type.Boolean()),
-          passed: Type.Boolean(),
-          notes: Type.Optional(Type.String({ maxLength: 1000 })),
-        }),
+        body: HardwareCheckBody,
         response: { 200: HardwareCheck },
       },
     },

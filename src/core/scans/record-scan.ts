@@ -1,10 +1,14 @@
 import { AppError, invalid } from '../../domain/errors.js';
 import { normalizeScannedBarcode } from '../../domain/barcode.js';
 import type { ScanEvent } from '../../domain/scan-rules.js';
+import { isTestLabel, isTestLabelRead } from '../../domain/test-label.js';
 import type { CoreContext } from '../context.js';
+import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
+import type { HardwareCheckView } from '../stations/station-view.js';
 import { applyScan, ClientScanIdTaken, type StationPrincipal } from './apply-scan.js';
 import { groupCommitOf } from './group-commit.js';
 import type { RecordedScan } from './scan-view.js';
+import type { Tx } from '../transaction.js';
 
 /** POST /v1/scans as a station sends it. */
 export interface ScanInput {
@@ -14,6 +18,43 @@ export interface ScanInput {
   scanned_at?: string;
   /** Optional: when given it must be the station's role. */
   event?: ScanEvent;
+  /**
+   * The station's own hardware check (spec 4.7), measured while it read the test label: allowed
+   * only on a scan of the test label, recorded for this station in the scan's transaction.
+   */
+  hardware_check?: HardwareCheckInput;
+}
+
+/** A scan that carried a hardware check answers the check it recorded too. */
+export type RecordedScanWithCheck = RecordedScan & {
+  scan: RecordedScan['scan'] & { hardware_check?: HardwareCheckView };
+};
+
+/**
+ * A station token may do nothing but scan, so a station's own hardware check rides on its scan
+ * of the test label. The label's first letters read alike on every layout; a read that is not
+ * exact is a layout (or caps lock) problem, and cannot be reported as one that passed.
+ */
+function assertCheckFitsScan(barcode: string, check: HardwareCheckInput): void {
+  if (!isTestLabelRead(barcode)) {
+    throw invalid(
+      'hardware_check',
+      'A hardware check rides only on a scan of the test label (a barcode that begins FDTEST).',
+    );
+  }
+  if (isTestLabel(barcode)) return;
+  if (check.layout_ok === true) {
+    throw invalid(
+      'hardware_check.layout_ok',
+      'The test label was not read exactly, so layout_ok cannot be true.',
+    );
+  }
+  if (check.passed) {
+    throw invalid(
+      'hardware_check.passed',
+      'The test label was not read exactly, so the check cannot have passed.',
+    );
+  }
 }
 
 /**
@@ -29,7 +70,7 @@ export async function recordScan(
   ctx: CoreContext,
   station: StationPrincipal,
   input: ScanInput,
-): Promise<RecordedScan> {
+): Promise<RecordedScanWithCheck> {
   if (input.event !== undefined && input.event !== station.role) {
     throw new AppError('station_role_mismatch', {
       param: 'event',
@@ -39,6 +80,8 @@ export async function recordScan(
   const barcode = normalizeScannedBarcode(input.barcode);
   if (barcode === '')
     throw invalid('barcode', 'barcode is empty once the scanner suffix is removed.');
+  const check = input.hardware_check;
+  if (check) assertCheckFitsScan(barcode, check);
   const request = {
     barcode,
     location: input.location ?? null,
@@ -48,13 +91,18 @@ export async function recordScan(
   };
 
   const committer = groupCommitOf(ctx);
+  const work = async (tx: Tx): Promise<RecordedScanWithCheck> => {
+    const recorded = await applyScan(tx, station, request);
+    // A replay answers the first scan and records nothing new, its check included.
+    if (!check || recorded.replayed) return recorded;
+    const view = await writeHardwareCheck(tx, station.factoryId, station.stationId, check);
+    return { ...recorded, scan: { ...recorded.scan, hardware_check: view } };
+  };
   try {
-    return await committer.submit((tx) => applyScan(tx, station, request));
+    return await committer.submit(work);
   } catch (err) {
     // Another transaction recorded this client_scan_id first: now it answers that scan.
-    if (err instanceof ClientScanIdTaken) {
-      return committer.submit((tx) => applyScan(tx, station, request));
-    }
+    if (err instanceof ClientScanIdTaken) return committer.submit(work);
     throw err;
   }
 }

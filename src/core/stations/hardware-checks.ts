@@ -3,7 +3,7 @@ import { newId } from '../../domain/ids.js';
 import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { HardwareCheckTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { transact } from '../transaction.js';
+import { transact, type Tx } from '../transaction.js';
 import { toHardwareCheckView, type HardwareCheckView } from './station-view.js';
 import { activeStationRow } from './stations.js';
 
@@ -35,31 +35,45 @@ export function recordHardwareCheck(
 ): Promise<HardwareCheckView> {
   return transact(ctx, async (tx) => {
     await activeStationRow(tx, factoryId, stationId);
-    const row: HardwareCheckTable = {
-      id: newId('hardwareCheck', tx.now),
-      factory_id: factoryId,
-      station_id: stationId,
-      scanner_label: input.scanner_label?.trim() || null,
-      input_mode: input.input_mode,
-      suffix: input.suffix,
-      avg_char_ms: input.avg_char_ms ?? null,
-      code128_ok: flag(input.code128_ok),
-      qr_ok: flag(input.qr_ok),
-      layout_ok: flag(input.layout_ok),
-      passed: input.passed ? 1 : 0,
-      notes: input.notes?.trim() || null,
-      checked_at: tx.nowIso,
-    };
-    await tx.trx.insertInto('hardware_checks').values(row).execute();
-    const view = toHardwareCheckView(row);
-    await tx.trx
-      .updateTable('stations')
-      .set({ hardware: JSON.stringify(view), updated_at: tx.nowIso })
-      .where('id', '=', stationId)
-      .execute();
-    await tx.emit(factoryId, 'station.hardware_checked', view);
-    return view;
+    return writeHardwareCheck(tx, factoryId, stationId, input);
   });
+}
+
+/**
+ * Writes a check of an active station inside the caller's transaction: the history row, the
+ * station's `hardware`, and `station.hardware_checked`. Also used by a test-label scan that
+ * carries the station's own check (record-scan.ts).
+ */
+export async function writeHardwareCheck(
+  tx: Tx,
+  factoryId: string,
+  stationId: string,
+  input: HardwareCheckInput,
+): Promise<HardwareCheckView> {
+  const row: HardwareCheckTable = {
+    id: newId('hardwareCheck', tx.now),
+    factory_id: factoryId,
+    station_id: stationId,
+    scanner_label: input.scanner_label?.trim() || null,
+    input_mode: input.input_mode,
+    suffix: input.suffix,
+    avg_char_ms: input.avg_char_ms ?? null,
+    code128_ok: flag(input.code128_ok),
+    qr_ok: flag(input.qr_ok),
+    layout_ok: flag(input.layout_ok),
+    passed: input.passed ? 1 : 0,
+    notes: input.notes?.trim() || null,
+    checked_at: tx.nowIso,
+  };
+  await tx.trx.insertInto('hardware_checks').values(row).execute();
+  const view = toHardwareCheckView(row);
+  await tx.trx
+    .updateTable('stations')
+    .set({ hardware: JSON.stringify(view), updated_at: tx.nowIso })
+    .where('id', '=', stationId)
+    .execute();
+  await tx.emit(factoryId, 'station.hardware_checked', view);
+  return view;
 }
 
 /** A station's checks, newest first; revoked stations keep their history. */
