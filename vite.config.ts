@@ -4,6 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stationOffline } from './scripts/web/station-offline-plugin.js';
+import { testLabelSymbols } from './scripts/web/test-label-plugin.js';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -23,7 +25,7 @@ export default defineConfig({
     reportCompressedSize: false,
     modulePreload: { polyfill: false },
   },
-  plugins: [react()],
+  plugins: [react(), testLabelSymbols(), stationOffline()],
   server: {
     proxy: {
       '/v1': apiTarget,

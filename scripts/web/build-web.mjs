@@ -45,10 +45,14 @@ function precompress(dir) {
  * to `outDir` with `/` separators.
  */
 export async function buildWeb({ outDir, logLevel = 'warn' } = {}) {
+  // Always the production build (React's, without dev checks; import.meta.env.PROD): Vite would
+  // follow a NODE_ENV inherited from the caller, and test runners set it to `test`.
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   const target = resolve(root, outDir ?? join('dist', 'web'));
   await build({
     configFile: join(root, 'vite.config.ts'),
+    mode: 'production',
     logLevel,
     build: { outDir: target, emptyOutDir: true },
   });

@@ -45,12 +45,13 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` add to CHROMIUM_FLAGS (a fake camera, say). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     chromiumSandbox: false,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
     timeout: 60_000,
   });
 }

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startDaemon, type RunningDaemon } from './daemon.js';
 
@@ -49,14 +50,19 @@ export async function ok<T = Json>(
   return res.body;
 }
 
-/** A real factoryd (the bundle, serving the built web app) and a headless Chromium. */
+/** A real factoryd (the build under test, serving its web app) and a headless Chromium. */
 export interface WebHarness {
+  /** The running server (replaced by `startServer`). */
   daemon: RunningDaemon;
   browser: Browser;
   /** `path` on the server, e.g. `/station`. */
   url(path: string): string;
   /** The server's API as its first API key. */
   api<T = Json>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Stops the server (SIGTERM), as a power cut or an upgrade would take it away. */
+  stopServer(): Promise<void>;
+  /** Starts it again on the same address and data directory. */
+  startServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,18 +71,61 @@ export async function startWebHarness(
   options: Parameters<typeof startDaemon>[0] = {},
 ): Promise<WebHarness> {
   const [daemon, browser] = await Promise.all([startDaemon(options), launchBrowser()]);
-  return {
+  const base = daemon.url;
+  const harness: WebHarness = {
     daemon,
     browser,
-    url: (path) => new URL(path, daemon.url).href,
+    url: (path) => new URL(path, base).href,
     api: (method, path, body) =>
-      ok(daemon.url, method, path, {
-        token: daemon.apiKey,
+      ok(base, method, path, {
+        token: harness.daemon.apiKey,
         ...(body === undefined ? {} : { body }),
       }),
+    stopServer: async () => {
+      await harness.daemon.stop();
+    },
+    startServer: async () => {
+      harness.daemon = await startDaemon({
+        ...options,
+        dataDir: harness.daemon.dataDir,
+        args: [...(options.args ?? []), '--port', new URL(base).port],
+      });
+    },
     close: async () => {
       await browser.close();
-      await daemon.stop();
+      await harness.daemon.stop();
     },
+  };
+  return harness;
+}
+
+/**
+ * One harness for the test file: started before its first test, stopped after its last. The
+ * returned object reaches the running harness, so suites write `const w = webHarnessForFile()`.
+ */
+export function webHarnessForFile(options: Parameters<typeof startDaemon>[0] = {}): WebHarness {
+  let current: WebHarness | undefined;
+  beforeAll(async () => {
+    current = await startWebHarness(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = (): WebHarness => {
+    if (!current) throw new Error('the web harness is used outside a test');
+    return current;
+  };
+  return {
+    get daemon() {
+      return started().daemon;
+    },
+    get browser() {
+      return started().browser;
+    },
+    url: (path) => started().url(path),
+    api: (method, path, body) => started().api(method, path, body),
+    stopServer: () => started().stopServer(),
+    startServer: () => started().startServer(),
+    close: () => started().close(),
   };
 }

@@ -1,16 +1,15 @@
 // The web app's foundation in a real Chromium against a real factoryd: each face loads its own
 // code under the server's Content-Security-Policy, signs in through the typed client, and keeps
 // its session for the tab only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { startWebHarness, type WebHarness } from '../helpers/web.js';
+import { webHarnessForFile } from '../helpers/web.js';
 
 const PASSWORD = 'correct horse 42';
-let w: WebHarness;
+const w = webHarnessForFile();
 let staffId: string;
 
 beforeAll(async () => {
-  w = await startWebHarness();
   const staff = await w.api('POST', '/v1/staff', {
     email: 'sam@factory.test',
     name: 'Sam Supervisor',
@@ -25,10 +24,6 @@ beforeAll(async () => {
     role: 'buyer',
     password: PASSWORD,
   });
-});
-
-afterAll(async () => {
-  await w?.close();
 });
 
 describe('the web app foundation', () => {

@@ -1,9 +1,34 @@
-/** The station page at `/station` (being built: pairing and the scan loop come next). */
+import { useEffect } from 'react';
+import { useStoredValue } from '../shared/session/stored-value.js';
+import { registerServiceWorker } from './offline/register-service-worker.js';
+import { PairingScreen } from './pairing/PairingScreen.js';
+import { ScanScreen } from './scan/ScanScreen.js';
+import { pairedStation, revokedStation } from './station-store.js';
+import './station.css';
+
+/**
+ * The station page at `/station`: any browser with a keyboard-wedge scanner becomes a scan
+ * station. Unpaired, it asks for a pairing code; paired, it is the scan loop until a supervisor
+ * revokes the station, which brings pairing back with a sentence saying so.
+ */
 export default function StationFace() {
+  const station = useStoredValue(pairedStation);
+  useEffect(registerServiceWorker, []);
+  useEffect(() => {
+    document.title = station
+      ? `${station.name} · factoryd station`
+      : 'Pair this station · factoryd';
+  }, [station]);
+
+  if (!station) return <PairingScreen />;
   return (
-    <main className="page-message">
-      <h1>Station</h1>
-      <p>This device is not paired yet.</p>
-    </main>
+    <ScanScreen
+      key={station.id}
+      station={station}
+      onRevoked={() => {
+        revokedStation.set({ name: station.name, at: new Date().toISOString() });
+        pairedStation.clear();
+      }}
+    />
   );
 }

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { openScanQueue, type QueuedScan, type ScanQueue } from '../offline/scan-queue.js';
+
+/**
+ * Scans still on the device from a station that was revoked before they could be sent: they can
+ * never be recorded with its token. They are listed so someone can record them another way, and
+ * discarded only when a person says so.
+ */
+export function UnsentScans() {
+  const [queue, setQueue] = useState<ScanQueue | null>(null);
+  const [scans, setScans] = useState<QueuedScan[]>([]);
+
+  useEffect(() => {
+    let gone = false;
+    openScanQueue()
+      .then(async (q) => {
+        const left = await q.others('');
+        if (!gone) {
+          setQueue(q);
+          setScans(left);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, []);
+
+  if (!queue || scans.length === 0) return null;
+  return (
+    <section className="unsent" aria-labelledby="unsent-title">
+      <h2 id="unsent-title">
+        {scans.length} {scans.length === 1 ? 'scan was' : 'scans were'} never recorded
+      </h2>
+      <p>
+        The station was revoked before the server took them, so they were not recorded. Record them
+        again at a paired station:
+      </p>
+      <ul>
+        {scans.map((s) => (
+          <li key={s.client_scan_id}>
+            {s.barcode} <small>({new Date(s.scanned_at).toLocaleString()})</small>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="secondary"
+        onClick={async () => {
+          for (const s of scans) await queue.remove(s.seq!);
+          setScans([]);
+        }}
+      >
+        Discard them
+      </button>
+    </section>
+  );
+}

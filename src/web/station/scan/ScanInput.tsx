@@ -1,0 +1,182 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { normalizeScannedBarcode } from '../../../domain/barcode.js';
+import { primeAudio } from './sounds.js';
+
+/** How a read ended: the scanner's suffix key, or silence (`none`). */
+export type ScanSuffix = 'enter' | 'tab' | 'eot' | 'none';
+
+/** What arrived from the scanner, for the hardware check. */
+export interface ScanRead {
+  /** Exactly what was typed, before trimming. */
+  raw: string;
+  suffix: ScanSuffix;
+  /** performance.now() of each character's key. */
+  charTimes: number[];
+}
+
+/** Elements inside this attribute keep the focus (dialogs): the scan input does not take it. */
+export const HOLDS_FOCUS = 'data-holds-focus';
+
+/** Ctrl+D is how scanners set to an EOT suffix type it on a keyboard interface. */
+function suffixOf(event: KeyboardEvent<HTMLInputElement>): ScanSuffix | undefined {
+  if (event.key === 'Enter') return 'enter';
+  if (event.key === 'Tab') return 'tab';
+  if (event.key === '\u0004' || (event.ctrlKey && (event.key === 'd' || event.key === 'D'))) {
+    return 'eot';
+  }
+  return undefined;
+}
+
+/**
+ * The input a keyboard-wedge scanner types into. It holds the focus: after a click elsewhere, a
+ * dialog closing or the tab coming back, it takes it again. A scan ends on Enter, Tab or EOT
+ * (Ctrl+D), or — with `endAfterIdleMs` — when no key arrives for that long (a scanner with no
+ * suffix). Control characters around the code are trimmed as the API does. Screens get each
+ * scan through `onScan`, whatever the scanner.
+ */
+export function ScanInput({
+  label,
+  onScan,
+  active = true,
+  endAfterIdleMs,
+}: {
+  label: string;
+  onScan: (barcode: string, read: ScanRead) => void;
+  /** While false (a dialog is open), the input leaves the focus where it is. */
+  active?: boolean;
+  endAfterIdleMs?: number;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const times = useRef<number[]>([]);
+  const idle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const activeRef = useRef(active);
+  const scanRef = useRef(onScan);
+  const [typing, setTyping] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    activeRef.current = active;
+    scanRef.current = onScan;
+  });
+
+  const finish = (suffix: ScanSuffix) => {
+    clearTimeout(idle.current);
+    setWaiting(false);
+    const el = input.current;
+    if (!el) return;
+    const raw = el.value;
+    el.value = '';
+    const charTimes = times.current;
+    times.current = [];
+    const barcode = normalizeScannedBarcode(raw);
+    if (barcode !== '') scanRef.current(barcode, { raw, suffix, charTimes });
+  };
+
+  // Take the focus back whenever it leaves for nothing that holds it.
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    const refocus = () => {
+      if (!activeRef.current || document.visibilityState !== 'visible') return;
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused.closest(`[${HOLDS_FOCUS}]`)) return;
+      if (focused !== el) el.focus({ preventScroll: true });
+    };
+    const soon = () => setTimeout(refocus, 0);
+    el.addEventListener('blur', soon);
+    // A closing modal dialog hands the focus back to whatever had it before: take it from there.
+    document.addEventListener('close', soon, true);
+    document.addEventListener('pointerup', soon);
+    document.addEventListener('visibilitychange', soon);
+    window.addEventListener('focus', soon);
+    refocus();
+    return () => {
+      el.removeEventListener('blur', soon);
+      document.removeEventListener('close', soon, true);
+      document.removeEventListener('pointerup', soon);
+      document.removeEventListener('visibilitychange', soon);
+      window.removeEventListener('focus', soon);
+    };
+  }, []);
+
+  useEffect(() => {
+    // After the effects of this render (a dialog closing) have moved the focus.
+    if (!active) return;
+    const timer = setTimeout(() => input.current?.focus({ preventScroll: true }), 0);
+    return () => clearTimeout(timer);
+  }, [active]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    primeAudio();
+    const suffix = suffixOf(event);
+    if (suffix) {
+      event.preventDefault();
+      finish(suffix);
+      return;
+    }
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey) return;
+    times.current.push(performance.now());
+    clearTimeout(idle.current);
+    if (endAfterIdleMs !== undefined) {
+      idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
+    } else {
+      setWaiting(false);
+      idle.current = setTimeout(() => setWaiting(true), 1500);
+    }
+  };
+
+  // A pasted code, or a scanner that sends its suffix as a character.
+  const onInput = () => {
+    const el = input.current;
+    if (endAfterIdleMs !== undefined && el?.value) {
+      clearTimeout(idle.current);
+      idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
+    }
+    // eslint-disable-next-line no-control-regex -- EOT is the point
+    const end = el?.value.search(/[\r\n\t\u0004]/) ?? -1;
+    if (!el || end < 0) return;
+    const suffix = { '\r': 'enter', '\n': 'enter', '\t': 'tab' }[el.value[end]!] ?? 'eot';
+    el.value = el.value.slice(0, end);
+    finish(suffix as ScanSuffix);
+  };
+
+  return (
+    <div className="scan-input">
+      <label htmlFor={id}>{label}</label>
+      <div className="scan-input-row">
+        <input
+          id={id}
+          ref={input}
+          type="text"
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="send"
+          // A scanner needs no on-screen keyboard (on a phone it would cover the screen).
+          inputMode={typing ? 'text' : 'none'}
+          onKeyDown={onKeyDown}
+          onInput={onInput}
+          onBlur={() => setTyping(false)}
+          aria-describedby={waiting ? `${id}-hint` : undefined}
+        />
+        <button
+          type="button"
+          className="secondary keyboard-button"
+          onClick={() => {
+            setTyping(true);
+            input.current?.focus();
+          }}
+        >
+          Type
+        </button>
+      </div>
+      {waiting && (
+        <p id={`${id}-hint`} className="scan-hint">
+          Press Enter to send. If the scanner never sends Enter by itself, run “Check scanner”.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { ApiError } from '../../shared/api/api-error.js';
+import { ScanOutbox } from '../offline/scan-outbox.js';
+import { openScanQueue, type QueuedScan } from '../offline/scan-queue.js';
+import { newClientScanId, sendScan, stationApi, type ScanAnswer } from '../station-api.js';
+import type { PairedStation } from '../station-store.js';
+import { QUEUED_MESSAGE, answered, type ShownScan } from './describe-scan.js';
+import { signal } from './sounds.js';
+
+/** How many scans the list keeps. */
+const RECENT = 20;
+const RECENT_KEY = 'factoryd.station.recent';
+
+interface State {
+  /** Newest first. */
+  recent: ShownScan[];
+  /** The scan the verdict shows: the last one made. */
+  latestId: string | null;
+  pending: number;
+  online: boolean;
+  /** The device queue is open and its leftovers picked up: scans can be made. */
+  ready: boolean;
+  /** The device cannot keep scans (no IndexedDB). */
+  failure: string | null;
+}
+
+type Action =
+  | { type: 'show'; scan: ShownScan; latest?: boolean }
+  | { type: 'queued'; scans: QueuedScan[] }
+  | { type: 'pending'; count: number }
+  | { type: 'online'; online: boolean }
+  | { type: 'ready' }
+  | { type: 'failure'; message: string };
+
+function upsert(recent: ShownScan[], scan: ShownScan): ShownScan[] {
+  const at = recent.findIndex((s) => s.client_scan_id === scan.client_scan_id);
+  if (at >= 0) return recent.map((s, i) => (i === at ? scan : s));
+  return [scan, ...recent]
+    .sort((a, b) => b.scanned_at.localeCompare(a.scanned_at))
+    .slice(0, RECENT);
+}
+
+function queuedView(scan: QueuedScan, previous?: ShownScan): ShownScan {
+  return {
+    client_scan_id: scan.client_scan_id,
+    barcode: scan.barcode,
+    scanned_at: scan.scanned_at,
+    state: 'queued',
+    message: QUEUED_MESSAGE,
+    piece: previous?.piece ?? null,
+    piece_name: previous?.piece_name ?? null,
+    order: previous?.order ?? null,
+    after_outage: true,
+  };
+}
+
+function reduce(state: State, action: Action): State {
+  switch (action.type) {
+    case 'show':
+      return {
+        ...state,
+        recent: upsert(state.recent, action.scan),
+        latestId: action.latest ? action.scan.client_scan_id : state.latestId,
+      };
+    case 'queued': {
+      let recent = state.recent;
+      for (const scan of action.scans) {
+        const previous = recent.find((s) => s.client_scan_id === scan.client_scan_id);
+        recent = upsert(recent, queuedView(scan, previous));
+      }
+      return { ...state, recent };
+    }
+    case 'pending':
+      return { ...state, pending: action.count };
+    case 'online':
+      return { ...state, online: action.online };
+    case 'ready':
+      return { ...state, ready: true };
+    case 'failure':
+      return { ...state, failure: action.message };
+  }
+}
+
+function loadRecent(stationId: string): ShownScan[] {
+  try {
+    const saved = JSON.parse(localStorage.getItem(RECENT_KEY) ?? 'null') as {
+      station_id: string;
+      scans: ShownScan[];
+    } | null;
+    return saved?.station_id === stationId ? saved.scans : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface StationScans extends State {
+  latest: ShownScan | undefined;
+  /** Records a scan: kept on the device, sent in order, its verdict shown when it comes. */
+  scan(barcode: string, location: string | null): void;
+}
+
+/**
+ * The scan loop of a paired station: the outbox on the device, and what the screen shows of it
+ * (verdict, last scans, waiting count, connection). `onRevoked` is called when the server no
+ * longer knows the station's token.
+ */
+export function useStationScans(
+  station: PairedStation,
+  onRevoked: (error: ApiError) => void,
+): StationScans {
+  const [state, dispatch] = useReducer(reduce, station.id, (id) => ({
+    recent: loadRecent(id),
+    latestId: null,
+    pending: 0,
+    online: true,
+    ready: false,
+    failure: null,
+  }));
+  const outbox = useRef<ScanOutbox | null>(null);
+  /** Scans made in the moment before the device queue opened. */
+  const early = useRef<QueuedScan[]>([]);
+  const latestId = useRef<string | null>(null);
+  const revoked = useRef(onRevoked);
+  useEffect(() => {
+    revoked.current = onRevoked;
+  });
+
+  useEffect(() => {
+    localStorage.setItem(
+      RECENT_KEY,
+      JSON.stringify({ station_id: station.id, scans: state.recent }),
+    );
+  }, [station.id, state.recent]);
+
+  useEffect(() => {
+    let box: ScanOutbox | undefined;
+    let gone = false;
+    const api = stationApi();
+    const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
+      dispatch({ type: 'show', scan: answered(scan, answer, afterOutage) });
+      const live = scan.client_scan_id === latestId.current && !afterOutage;
+      if (live || (afterOutage && !answer.accepted))
+        signal(answer.accepted ? 'accepted' : 'refused');
+    };
+    openScanQueue()
+      .then(async (queue) => {
+        if (gone) return;
+        box = new ScanOutbox(queue, station.id, (scan) => sendScan(api, bodyOf(scan)), {
+          answered: onAnswer,
+          rejected: (scan, error, afterOutage) => {
+            dispatch({
+              type: 'show',
+              scan: {
+                ...queuedView(scan),
+                state: 'refused',
+                message: `Not recorded: ${error.message}`,
+                after_outage: afterOutage,
+              },
+            });
+            if (scan.client_scan_id === latestId.current) signal('refused');
+          },
+          queued: (scans) => {
+            dispatch({ type: 'queued', scans });
+            if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
+          },
+          pending: (count) => dispatch({ type: 'pending', count }),
+          connection: (online) => dispatch({ type: 'online', online }),
+          revoked: (error) => revoked.current(error),
+        });
+        outbox.current = box;
+        await box.start();
+        for (const scan of early.current.splice(0)) await box.submit(scan);
+        dispatch({ type: 'ready' });
+      })
+      .catch((err: unknown) => {
+        dispatch({
+          type: 'failure',
+          message: `This browser cannot keep scans on the device: ${String(err)}`,
+        });
+      });
+    const online = () => box?.retryNow();
+    window.addEventListener('online', online);
+    return () => {
+      gone = true;
+      window.removeEventListener('online', online);
+      box?.stop();
+      outbox.current = null;
+    };
+  }, [station.id]);
+
+  const scan = useCallback(
+    (barcode: string, location: string | null) => {
+      const queued: QueuedScan = {
+        station_id: station.id,
+        client_scan_id: newClientScanId(),
+        barcode,
+        location,
+        scanned_at: new Date().toISOString(),
+      };
+      latestId.current = queued.client_scan_id;
+      dispatch({
+        type: 'show',
+        latest: true,
+        scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
+      });
+      if (!outbox.current) {
+        early.current.push(queued);
+        return;
+      }
+      outbox.current.submit(queued).catch((err: unknown) => {
+        dispatch({
+          type: 'failure',
+          message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
+        });
+      });
+    },
+    [station.id],
+  );
+
+  return {
+    ...state,
+    latest: state.recent.find((s) => s.client_scan_id === state.latestId),
+    scan,
+  };
+}
+
+function bodyOf(scan: QueuedScan) {
+  return {
+    barcode: scan.barcode,
+    client_scan_id: scan.client_scan_id,
+    scanned_at: scan.scanned_at,
+    ...(scan.location === null ? {} : { location: scan.location }),
+  };
+}

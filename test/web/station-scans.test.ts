@@ -1,0 +1,167 @@
+// The station page's scan loop in Chromium against a real factoryd: each role's accepted and
+// refused verdicts, what the operator sees of them, and that the server recorded them.
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, axeViolations, screenshot } from '../helpers/browser.js';
+import { createOrder, pairedStation, readyToScan, scan, verdictFor } from '../helpers/station.js';
+import { webHarnessForFile } from '../helpers/web.js';
+
+const w = webHarnessForFile();
+
+/** The scans of an order's history, as the API lists them (oldest first). */
+async function history(orderId: string) {
+  const order = await w.api('GET', `/v1/orders/${orderId}`);
+  return (
+    order.scans as { barcode: string; event: string; accepted: boolean; reason: string | null }[]
+  ).map((s) => [s.event, s.barcode, s.accepted, s.reason]);
+}
+
+describe('the station page scan loop', () => {
+  it('a produce station: accepted, then refused, with piece, order and message; recorded', async () => {
+    const order = await createOrder(w, 'PO-2001', {
+      units: 2,
+      perUnit: 3,
+      pieceNames: ['Frame', 'Cushions', 'Legs'],
+    });
+    const station = await pairedStation(w, 'Sewing 1', 'produce');
+    const { page } = station;
+    await readyToScan(page);
+    await expect.poll(() => page.locator('.station-role').innerText()).toBe('PRODUCE');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'station-paired-1024x768');
+
+    const [first, , , fourth] = order.barcodes;
+    const accepted = await scan(page, first!);
+    expect(accepted.verdict).toBe('accepted');
+    expect(accepted.text).toContain('ACCEPTED');
+    expect(accepted.text).toContain(`Produced ${first}`);
+    expect(accepted.text).toContain('Unit 1 of 2 · Piece 1 of 3 · Frame');
+    expect(accepted.text).toContain('PO-2001 · Northwind Home');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'station-accepted-1024x768');
+
+    // The input kept the focus: the next scan needs no click.
+    const input = page.getByLabel('Scan a label');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    const refused = await scan(page, first!);
+    expect(refused.verdict).toBe('refused');
+    expect(refused.text).toContain('REFUSED');
+    expect(refused.text).toContain(`Refused: ${first} already produced`);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'station-refused-1024x768');
+
+    // Unit 2, piece 1: units count across the order.
+    expect((await scan(page, fourth!)).text).toContain('Unit 2 of 2 · Piece 1 of 3 · Frame');
+
+    expect(await history(order.id)).toEqual([
+      ['produce', first, true, null],
+      ['produce', first, false, 'already_produced'],
+      ['produce', fourth, true, null],
+    ]);
+    const rows = page.locator('.recent tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.first().innerText()).toContain(fourth!);
+    expect(station.problems).toEqual({ errors: [], cspViolations: [] });
+    await station.close();
+  });
+
+  it('a stock station asks for its bay, remembers it, and puts pieces there', async () => {
+    const order = await createOrder(w, 'PO-2002', { units: 1, perUnit: 2 });
+    const produce = await pairedStation(w, 'Sewing 2', 'produce');
+    await readyToScan(produce.page);
+    await scan(produce.page, order.barcodes[0]!);
+    await produce.close();
+
+    const station = await pairedStation(w, 'Warehouse in', 'stock');
+    const { page } = station;
+    const dialog = page.getByRole('dialog', { name: 'Which bay?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The bay's own label, scanned into the dialog's field: Enter chooses it.
+    await page.keyboard.type('A-01');
+    await page.keyboard.press('Enter');
+    await readyToScan(page);
+    expect(await page.locator('.station-bay').innerText()).toContain('Bay: A-01');
+
+    const accepted = await scan(page, order.barcodes[0]!);
+    expect(accepted.verdict).toBe('accepted');
+    expect(accepted.text).toContain(`In stock: ${order.barcodes[0]} at A-01`);
+    const refused = await scan(page, order.barcodes[1]!);
+    expect(refused.verdict).toBe('refused');
+    expect(refused.text).toContain('not produced yet');
+
+    // Remembered across a reload, until changed.
+    await page.reload();
+    await readyToScan(page);
+    expect(await page.locator('.station-bay').innerText()).toContain('Bay: A-01');
+    await page.getByRole('button', { name: 'Change bay' }).click();
+    await page.getByLabel('Bay', { exact: true }).fill('B-07');
+    await page.getByRole('button', { name: 'Use this bay' }).click();
+    await readyToScan(page);
+    const moved = await scan(page, order.barcodes[0]!);
+    expect(moved.text).toContain('at B-07');
+
+    const piece = (await w.api('GET', `/v1/orders/${order.id}`)).pieces[0];
+    expect(piece).toMatchObject({ status: 'in_stock', location: 'B-07' });
+    expect(await history(order.id)).toEqual([
+      ['produce', order.barcodes[0], true, null],
+      ['stock', order.barcodes[0], true, null],
+      ['stock', order.barcodes[1], false, 'not_produced'],
+      ['stock', order.barcodes[0], true, null],
+    ]);
+    expect(station.problems).toEqual({ errors: [], cspViolations: [] });
+    await station.close();
+  });
+
+  it('a dispatch station at 800×480: accepted and refused, with Tab as the suffix', async () => {
+    const order = await createOrder(w, 'PO-2003', { units: 1, perUnit: 1 });
+    const produce = await pairedStation(w, 'Sewing 3', 'produce');
+    await readyToScan(produce.page);
+    await scan(produce.page, order.barcodes[0]!);
+    await produce.close();
+
+    const station = await pairedStation(w, 'Loading dock', 'dispatch', {
+      viewport: VIEWPORTS.panel,
+    });
+    const { page } = station;
+    await readyToScan(page);
+    await screenshot(page, 'station-paired-800x480');
+    const accepted = await scan(page, order.barcodes[0]!, 'Tab');
+    expect(accepted.verdict).toBe('accepted');
+    expect(accepted.text).toContain(`Dispatched ${order.barcodes[0]}`);
+    await screenshot(page, 'station-accepted-800x480');
+    const refused = await scan(page, order.barcodes[0]!);
+    expect(refused.verdict).toBe('refused');
+    expect(refused.text).toContain('already dispatched');
+    await screenshot(page, 'station-refused-800x480');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Everything that matters is on the screen, nothing scrolled away.
+    for (const name of ['Scan a label', 'Scan result']) {
+      const box = await page.getByLabel(name).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y + Math.min(box!.height, 60)).toBeLessThanOrEqual(VIEWPORTS.panel.height);
+    }
+    expect(await history(order.id)).toEqual([
+      ['produce', order.barcodes[0], true, null],
+      ['dispatch', order.barcodes[0], true, null],
+      ['dispatch', order.barcodes[0], false, 'already_dispatched'],
+    ]);
+    await station.close();
+  });
+
+  it('fits a phone, and takes an unknown barcode with control characters trimmed', async () => {
+    const station = await pairedStation(w, 'Handheld 1', 'produce', { viewport: VIEWPORTS.phone });
+    const { page } = station;
+    await readyToScan(page);
+    // A scanner that wraps the code in STX/ETX and sends its EOT suffix as a character.
+    await page.keyboard.insertText('\u0002NOPE 123\u0003\u0004');
+    const refused = await verdictFor(page, 'NOPE 123');
+    expect(refused.verdict).toBe('refused');
+    expect(refused.text).toContain('unknown barcode');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'station-refused-phone');
+    await station.close();
+  });
+});
