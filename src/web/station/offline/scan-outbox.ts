@@ -33,6 +33,8 @@ export class ScanOutbox {
   readonly #stationId: string;
   readonly #send: (scan: QueuedScan) => Promise<SendOutcome>;
   readonly #listener: OutboxListener;
+  /** The station's scans on the device, oldest first: this outbox is their only writer. */
+  #pending: QueuedScan[] = [];
   /** Scans that have waited through an outage (their answer is news to the operator). */
   readonly #waiting = new Set<string>();
   #draining = false;
@@ -57,6 +59,7 @@ export class ScanOutbox {
   /** Picks up what a previous page left on the device and sends it. */
   async start(): Promise<void> {
     const left = await this.#queue.list(this.#stationId);
+    this.#pending = [...left, ...this.#pending];
     if (left.length === 0) return;
     for (const scan of left) this.#waiting.add(scan.client_scan_id);
     this.#listener.queued(left);
@@ -67,8 +70,10 @@ export class ScanOutbox {
   /** Keeps the scan on the device, then sends it after those before it. */
   async submit(scan: QueuedScan): Promise<QueuedScan> {
     const kept = await this.#queue.add(scan);
-    if (this.#offline) this.#markWaiting([kept]);
+    this.#pending.push(kept);
+    const marked = this.#offline ? this.#markWaiting([kept]) : undefined;
     this.#kick();
+    await marked;
     return kept;
   }
 
@@ -82,10 +87,15 @@ export class ScanOutbox {
     clearTimeout(this.#timer);
   }
 
-  #markWaiting(scans: QueuedScan[]): void {
+  /** Shows scans as waiting on the device, once they are on its disk. */
+  async #markWaiting(scans: QueuedScan[]): Promise<void> {
     const fresh = scans.filter((s) => !this.#waiting.has(s.client_scan_id));
+    if (fresh.length === 0) return;
     for (const scan of fresh) this.#waiting.add(scan.client_scan_id);
-    if (fresh.length > 0) this.#listener.queued(fresh);
+    await this.#queue.flush();
+    // Some may have been sent while the disk caught up: those have their answer already.
+    const still = fresh.filter((s) => this.#waiting.has(s.client_scan_id));
+    if (still.length > 0) this.#listener.queued(still);
     this.#listener.pending(this.#waiting.size);
   }
 
@@ -105,7 +115,7 @@ export class ScanOutbox {
     this.#again = false;
     try {
       for (;;) {
-        const [head] = await this.#queue.list(this.#stationId);
+        const head = this.#pending[0];
         if (!head || this.#stopped) return;
         const outcome = await this.#send(head);
         if (this.#stopped) return;
@@ -119,7 +129,10 @@ export class ScanOutbox {
             return;
           case 'answered':
           case 'rejected': {
-            await this.#queue.remove(head.seq!);
+            // Shown before it leaves the device: were the page to die in between, the resend
+            // answers this same scan (client_scan_id), recording nothing new.
+            this.#pending.shift();
+            const removed = this.#queue.remove(head.seq!);
             const afterOutage = this.#waiting.delete(head.client_scan_id);
             if (this.#offline || this.#failures > 0) this.#listener.connection(true);
             this.#offline = false;
@@ -130,6 +143,7 @@ export class ScanOutbox {
             } else {
               this.#listener.rejected(head, outcome.error, afterOutage);
             }
+            await removed;
           }
         }
       }
@@ -142,7 +156,7 @@ export class ScanOutbox {
   async #wentOffline(): Promise<void> {
     if (!this.#offline) this.#listener.connection(false);
     this.#offline = true;
-    this.#markWaiting(await this.#queue.list(this.#stationId));
+    await this.#markWaiting([...this.#pending]);
     const wait = RETRY_MS[Math.min(this.#failures, RETRY_MS.length - 1)]!;
     this.#failures += 1;
     this.#again = false;

@@ -12,8 +12,13 @@ export interface QueuedScan {
 
 /** Where scans wait: IndexedDB in the browser (survives reloads, crashes and reboots). */
 export interface ScanQueue {
-  /** Appends a scan and returns it with its `seq`. */
+  /**
+   * Appends a scan and returns it with its `seq`. The write survives the browser closing; `flush`
+   * makes it survive a power cut too.
+   */
   add(scan: QueuedScan): Promise<QueuedScan>;
+  /** Returns once everything added is on disk (before a scan is shown as kept on the device). */
+  flush(): Promise<void>;
   /** The station's scans, oldest first. */
   list(stationId: string): Promise<QueuedScan[]>;
   /** Scans of other (revoked) stations, oldest first: they can no longer be sent. */
@@ -39,7 +44,11 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-/** The IndexedDB queue; a write resolves once it is committed (durable across a reload). */
+/**
+ * The IndexedDB queue. A scan is added with relaxed durability — handed to the operating system,
+ * so it survives the browser or the tab dying — which keeps a scan's way to the server short;
+ * `flush` commits with strict durability (to disk) when scans start to wait on the device.
+ */
 export async function openScanQueue(): Promise<ScanQueue> {
   const open = indexedDB.open(DB_NAME, 1);
   open.onupgradeneeded = () => {
@@ -54,10 +63,18 @@ export async function openScanQueue(): Promise<ScanQueue> {
 
   return {
     async add(scan) {
-      const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
+      const tx = db.transaction(STORE, 'readwrite', { durability: 'relaxed' });
       const seq = await done(tx.objectStore(STORE).add(scan));
       await committed(tx);
       return { ...scan, seq: seq as number };
+    },
+    async flush() {
+      // A strict transaction is flushed to disk, and with it every one committed before it.
+      const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' });
+      const store = tx.objectStore(STORE);
+      const first = await done(store.openCursor());
+      if (first) first.update(first.value);
+      await committed(tx);
     },
     list: async (stationId) => (await all()).filter((s) => s.station_id === stationId),
     others: async (stationId) => (await all()).filter((s) => s.station_id !== stationId),
