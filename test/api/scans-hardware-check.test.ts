@@ -30,11 +30,9 @@ afterEach(async () => {
 const scan = (body: Record<string, unknown>) =>
   t.request('POST', '/v1/scans', { token: station.token, body });
 
-function events(type: string): unknown[] {
-  return t.store.sqlite
-    .prepare('select data from events where type = ? order by id')
-    .all(type)
-    .map((row) => JSON.parse((row as { data: string }).data));
+async function events(type: string): Promise<unknown[]> {
+  const rows = await t.sql.prepare('select data from events where type = ? order by id').all(type);
+  return rows.map((row) => JSON.parse((row as { data: string }).data));
 }
 
 const PASSED = {
@@ -69,7 +67,7 @@ describe('a hardware check on a test-label scan', () => {
     expect(seen.hardware).toEqual(answer.hardware_check);
     const history = (await t.request('GET', `/v1/stations/${station.id}/hardware-checks`)).json();
     expect(history.data).toEqual([answer.hardware_check]);
-    expect(events('station.hardware_checked')).toEqual([answer.hardware_check]);
+    expect(await events('station.hardware_checked')).toEqual([answer.hardware_check]);
   });
 
   it('records a layout mismatch read from a wrong-layout scanner, as a refused scan', async () => {
@@ -125,8 +123,8 @@ describe('a hardware check on a test-label scan', () => {
       expect(res.json().error).toMatchObject({ code: 'validation_failed', param });
     }
     // Nothing of a refused request is written: no scan, no check.
-    expect(t.store.sqlite.prepare('select count(*) as n from scans').get()).toEqual({ n: 0 });
-    expect(events('station.hardware_checked')).toEqual([]);
+    expect(await t.sql.prepare('select count(*) as n from scans').get()).toEqual({ n: 0 });
+    expect(await events('station.hardware_checked')).toEqual([]);
   });
 
   it('the station token still may not record a check through the staff route', async () => {
