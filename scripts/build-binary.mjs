@@ -67,6 +67,7 @@ async function buildBinary() {
   mkdirSync(buildDir, { recursive: true });
   const { files } = await bundleApp({
     entry: join(root, 'src', 'sea', 'app.ts'),
+    workers: { 'checkpoint-worker': join(root, 'src', 'store', 'checkpoint.worker.ts') },
     outDir: buildDir,
     defines: buildDefines,
     plugins,

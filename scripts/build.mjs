@@ -31,6 +31,8 @@ export const buildDefines = {
 const entries = {
   factoryd: 'src/daemon/entry.ts',
   factory: 'src/cli/entry.ts',
+  // The WAL checkpoint thread's module, found by factoryd next to itself.
+  'checkpoint-worker': 'src/store/checkpoint.worker.ts',
 };
 
 // Imported by scripts/build-binary.mjs for buildDefines: bundle only when run as a script.

@@ -38,13 +38,14 @@ function listFiles(dir) {
 
 /**
  * Builds the app into outDir/app and returns the files (name = asset key = path in the cache
- * directory) with their absolute paths and sizes.
+ * directory) with their absolute paths and sizes. `workers` are entries of their own (worker
+ * threads' modules), named as the app expects to find them beside app.mjs.
  */
-export async function bundleApp({ entry, outDir, defines, plugins }) {
+export async function bundleApp({ entry, workers = {}, outDir, defines, plugins }) {
   const appDir = join(outDir, 'app');
   rmSync(appDir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { app: entry },
+    entryPoints: { app: entry, ...workers },
     outdir: appDir,
     outExtension: { '.js': '.mjs' },
     entryNames: '[name]',

@@ -61,7 +61,11 @@ function makePrivate(file: string): void {
  */
 export async function openDatabase(
   dataDir: string,
-  options: { migrate?: boolean; create?: boolean } = {},
+  options: {
+    migrate?: boolean;
+    create?: boolean;
+    checkpoint?: { worker: URL; onError(message: string): void };
+  } = {},
 ): Promise<SqliteStore> {
   const file = join(dataDir, DATABASE_FILE);
   if (!databaseExists(file) && options.create === false) {
@@ -69,7 +73,11 @@ export async function openDatabase(
   }
   let store: SqliteStore;
   try {
-    store = await openStore({ file, migrate: options.migrate ?? true });
+    store = await openStore({
+      file,
+      migrate: options.migrate ?? true,
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
+    });
   } catch (err) {
     throw new Error(`cannot open the database ${file}: ${(err as Error).message}`, { cause: err });
   }
@@ -88,9 +96,13 @@ export async function openDataDir(
 }
 
 /** PostgreSQL when a database URL is given (DESIGN §13), else `<data-dir>/factoryd.db`. */
-export async function openConfiguredDatabase(dataDir: string, io: DaemonIO): Promise<Store> {
+export async function openConfiguredDatabase(
+  dataDir: string,
+  io: DaemonIO,
+  options: { checkpoint?: { worker: URL; onError(message: string): void } } = {},
+): Promise<Store> {
   const url = databaseUrlOf(io);
-  return url ? openStore({ url }) : openDatabase(dataDir);
+  return url ? openStore({ url }) : openDatabase(dataDir, options);
 }
 
 export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {

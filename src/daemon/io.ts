@@ -12,6 +12,11 @@ export interface DaemonIO {
    * `factoryd serve` serves it at every path outside the API.
    */
   webRoot: string;
+  /**
+   * The bundled entry of the WAL checkpoint thread (src/store/checkpoint.worker.ts). Without
+   * it, `serve` leaves checkpoints to SQLite, inside commits.
+   */
+  checkpointWorker?: URL;
   /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
   stopSignal: Promise<string>;
 }

@@ -9,16 +9,16 @@ import type { SeaMode } from './mode.js';
 
 /**
  * Runs the daemon or the client with the user's arguments and returns the exit code.
- * `nativeBinding` is the SQLite addon the SEA main loaded (the daemon's only); `webRoot` the
+ * `addon` is the SQLite addon the SEA main loaded (the daemon's only) and its file; `webRoot` the
  * directory where it unpacked the web app.
  */
 export async function run(
   mode: SeaMode,
   argv: string[],
-  nativeBinding: object | undefined,
+  addon: { exports: object; path: string } | undefined,
   webRoot: string,
 ): Promise<number> {
-  if (nativeBinding) setNativeBinding(nativeBinding);
+  if (addon) setNativeBinding(addon.exports, addon.path);
   if (mode === 'daemon') {
     const stopSignal = new Promise<string>((resolve) => {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -34,6 +34,8 @@ export async function run(
       homeDir: homedir(),
       pid: process.pid,
       webRoot,
+      // Bundled as an entry of its own next to this one (scripts/binary/bundle.mjs).
+      checkpointWorker: new URL('./checkpoint-worker.mjs', import.meta.url),
       stopSignal,
     });
   }

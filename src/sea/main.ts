@@ -34,7 +34,7 @@ interface SeaApp {
   run(
     mode: SeaMode,
     argv: string[],
-    nativeBinding: object | undefined,
+    addon: { exports: object; path: string } | undefined,
     webRoot: string,
   ): Promise<number>;
 }
@@ -60,7 +60,7 @@ function readAsset(name: string): Uint8Array {
 function prepare(
   manifest: SeaManifest,
   mode: SeaMode,
-): { dir: string; binding: object | undefined } {
+): { dir: string; addon: { exports: object; path: string } | undefined } {
   // The client talks HTTP only: it never needs SQLite or the web app, so it unpacks neither.
   const files =
     mode === 'daemon' ? [...manifest.app, manifest.addon, ...manifest.web] : manifest.app;
@@ -70,27 +70,24 @@ function prepare(
     manifest.id,
   );
   return withCacheDir(candidates, files, readAsset, uid, (dir) => {
-    let binding: object | undefined;
-    if (mode === 'daemon') {
-      const addon = { exports: {} };
-      process.dlopen(addon, join(dir, manifest.addon.name));
-      binding = addon.exports;
-    }
-    return { dir, binding };
+    if (mode !== 'daemon') return { dir, addon: undefined };
+    const addon = { exports: {}, path: join(dir, manifest.addon.name) };
+    process.dlopen(addon, addon.path);
+    return { dir, addon };
   });
 }
 
 async function main(): Promise<number> {
   const manifest = __SEA_MANIFEST__;
   const mode = seaModeFor(process.argv0, process.execPath);
-  const { dir, binding } = prepare(manifest, mode);
+  const { dir, addon } = prepare(manifest, mode);
   enableCompileCache?.(join(dir, 'compile-cache'));
   // A SEA main compiled with the code cache has no hook for dynamic import(), so the import
   // happens in a file loaded from disk, through a require rooted in the cache directory.
   const loaderFile = join(dir, manifest.loader);
   const load = nodeModule.createRequire(loaderFile)(loaderFile) as Loader;
   const app = await load(pathToFileURL(join(dir, manifest.entry)).href);
-  return app.run(mode, process.argv.slice(2), binding, join(dir, 'web'));
+  return app.run(mode, process.argv.slice(2), addon, join(dir, 'web'));
 }
 
 main().then(

@@ -1,22 +1,26 @@
 import Database from 'better-sqlite3';
 import {
-  CompiledQuery,
   Kysely,
   Migrator,
   SqliteAdapter,
-  SqliteDialect,
-  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseIntrospector,
+  type Dialect,
   type DialectAdapter,
-  type DatabaseConnection,
   type Driver,
-  type SqliteDatabase,
-  type SqliteDialectConfig,
-  type SqliteStatement,
+  type QueryCompiler,
 } from 'kysely';
 import type { Pool } from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { getNativeBinding } from './native-binding.js';
 import type { DB } from './schema.js';
+import { SqliteDriver } from './sqlite-driver.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { WalSync } from './wal-sync.js';
+
+/** SQLite's default: a commit that finds this many pages in the WAL checkpoints it. */
+const AUTOCHECKPOINT_PAGES = 1000;
 
 export type Db = Kysely<DB>;
 
@@ -26,9 +30,14 @@ export type Store = SqliteStore | PostgresStore;
 export interface SqliteStore {
   dialect: 'sqlite';
   db: Db;
-  /** The underlying connection, for what Kysely does not cover (online backup, checkpoints). */
+  /**
+   * The writer connection, for what Kysely does not cover (online backup, checkpoints, bulk
+   * loads in benchmarks). Writing through it bypasses the write lock and the commit sync.
+   */
   sqlite: Database.Database;
   file: string;
+  /** Runs `work` on the writer connection while no transaction of ours is open on it. */
+  withWriter<T>(work: (sqlite: Database.Database) => T): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,17 +50,6 @@ export interface PostgresStore {
   close(): Promise<void>;
 }
 
-/**
- * Write transactions start with BEGIN IMMEDIATE: they take the write lock up front, so two
- * processes on one file (the daemon and `factoryd keys create`) wait on the busy timeout instead
- * of failing when a read turns into a write.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
 /** SQLite runs DDL inside transactions, so a failed migration leaves the schema as it was. */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -59,35 +57,21 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
+/** Kysely's SQLite dialect over our driver (sqlite-driver.ts): a writer and a reader. */
+class SqliteDialect implements Dialect {
+  constructor(private readonly driver: SqliteDriver) {}
+  createDriver(): Driver {
+    return this.driver;
   }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
   }
-  override createAdapter(): DialectAdapter {
+  createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
-}
-
-/** Kysely prepares every query anew; keeping prepared statements saves most of a query's cost. */
-function withStatementCache(sqlite: Database.Database, max = 1000): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-        stmt = sqlite.prepare(sql) as unknown as SqliteStatement;
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-  };
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
 }
 
 export type OpenOptions = OpenSqliteOptions | OpenPostgresOptions;
@@ -97,6 +81,11 @@ export interface OpenSqliteOptions {
   file: string;
   /** Run pending migrations (default true). */
   migrate?: boolean;
+  /**
+   * Checkpoint the WAL from a thread of its own (checkpointer.ts; `worker` is its entry) instead
+   * of inside a commit now and then; `onError` hears of its failures. For a file only.
+   */
+  checkpoint?: { worker: URL; onError(message: string): void };
 }
 
 export interface OpenPostgresOptions {
@@ -115,39 +104,78 @@ export async function openStore(options: OpenOptions): Promise<Store> {
   return 'url' in options ? openPostgresStore(options) : openSqliteStore(options);
 }
 
-async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore> {
+function connect(file: string): Database.Database {
   const nativeBinding = getNativeBinding();
   const sqlite = new Database(
-    options.file,
+    file,
     nativeBinding ? { nativeBinding: nativeBinding as unknown as string } : {},
   );
-  sqlite.pragma('journal_mode = WAL');
-  // better-sqlite3 builds with NORMAL as the WAL default; FULL makes an answered scan survive
-  // a power cut.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(false);
+  return sqlite;
+}
 
-  const db = new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+/**
+ * Opens (and migrates) a database: a writer connection for transactions, and for a file a
+ * reader connection that serves reads while a write is under way (sqlite-driver.ts).
+ *
+ * Commits are durable before they are answered: the writer commits with `synchronous=NORMAL`
+ * and the WAL file is synced off the event loop before the transaction resolves (wal-sync.ts),
+ * so an answered scan survives a power cut without the process stopping for each disk sync.
+ */
+async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore> {
+  const inMemory = options.file === ':memory:' || options.file === '';
+  const writer = connect(options.file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  let walSync: WalSync | undefined;
+  let reader: Database.Database | undefined;
+  if (inMemory) {
+    writer.pragma('synchronous = FULL');
+  } else {
+    writer.pragma('synchronous = NORMAL');
+    walSync = new WalSync(`${options.file}-wal`);
+    reader = connect(options.file);
+    reader.pragma('query_only = ON');
+  }
+
+  const driver = new SqliteDriver({
+    writer,
+    reader,
+    durable: walSync && (() => walSync.durable()),
   });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect(driver) });
+  let checkpointer: Checkpointer | undefined;
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,
-    sqlite,
+    sqlite: writer,
     file: options.file,
+    withWriter: (work) => driver.withWriter(work),
     close: async () => {
+      await checkpointer?.stop();
+      await walSync?.close();
       await db.destroy();
     },
   };
-  if (options.migrate !== false) {
-    try {
-      if (!(await isUpToDate(sqlite))) await migrateToLatest(db);
-    } catch (err) {
-      await store.close();
-      throw err;
+  try {
+    if (options.migrate !== false && !(await isUpToDate(writer))) await migrateToLatest(db);
+    if (options.checkpoint && !inMemory) {
+      const { worker, onError } = options.checkpoint;
+      checkpointer = await startCheckpointer({
+        entry: worker,
+        file: options.file,
+        onError,
+        onExit: () => {
+          onError('the checkpoint thread stopped; SQLite checkpoints inside commits again');
+          if (writer.open) writer.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+        },
+      });
+      writer.pragma('wal_autocheckpoint = 0');
     }
+  } catch (err) {
+    await store.close();
+    throw err;
   }
   return store;
 }

@@ -4,11 +4,19 @@
  * opens a database; development and tests leave it unset.
  */
 let binding: object | undefined;
+let bindingPath: string | undefined;
 
-export function setNativeBinding(loaded: object): void {
+/** `path`: the addon's file, which worker threads load again for their own connections. */
+export function setNativeBinding(loaded: object, path?: string): void {
   binding = loaded;
+  bindingPath = path;
 }
 
 export function getNativeBinding(): object | undefined {
   return binding;
+}
+
+/** The file of the registered addon, if any. */
+export function getAddonPath(): string | undefined {
+  return bindingPath;
 }

@@ -37,7 +37,8 @@ export const LOCKS = {
  * this barcode free?), and with the lock what they read stays true until they commit, across
  * every factoryd on the database. Group commit keeps the cost down: a process's queued scans
  * share one transaction, so the lock is taken once per batch. A process that dies loses its lock
- * with its connection. Reads outside transactions do not take it (MVCC snapshots).
+ * with its connection. Reads outside transactions and read-only transactions do not take it
+ * (MVCC snapshots).
  */
 const BEGIN = CompiledQuery.raw(
   `begin; select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCKS.write})`,
@@ -48,6 +49,11 @@ class LockingPostgresDriver extends PostgresDriver {
     connection: DatabaseConnection,
     settings: TransactionSettings,
   ): Promise<void> {
+    if (settings.accessMode === 'read only') {
+      // A read-only transaction writes nothing: it reads its snapshot and waits for no writer.
+      await super.beginTransaction(connection, settings);
+      return;
+    }
     if (settings.isolationLevel || settings.accessMode) {
       await super.beginTransaction(connection, settings);
       await connection.executeQuery(CompiledQuery.raw(BEGIN.sql.replace(/^begin; /, '')));

@@ -207,11 +207,15 @@ export async function loadOrderListItem(
 }
 
 /**
- * Runs reads on one connection without interleaving, so the order, its pieces and its scans are
- * one consistent picture; inside a transaction that is already the case.
+ * Runs reads in one read-only transaction, so the order, its pieces and its scans are one
+ * consistent picture (a write committing meanwhile is not half seen); inside a transaction that
+ * is already the case. A read-only transaction never waits for a write, on either dialect.
  */
 export function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? read(db) : db.connection().execute(read);
+  if (db.isTransaction) return read(db);
+  // PostgreSQL's default (read committed) gives each statement a snapshot of its own.
+  const snapshot = db.transaction().setIsolationLevel('repeatable read');
+  return snapshot.setAccessMode('read only').execute(read);
 }
 
 /**

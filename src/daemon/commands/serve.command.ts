@@ -88,7 +88,16 @@ async function run(
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
   };
 
-  const opened: OpenedDataDir = coreOf(dataDir, await openConfiguredDatabase(dataDir, io), signals);
+  // A SQLite file's WAL is checkpointed by a thread of its own, so no commit waits for it.
+  const checkpoint = io.checkpointWorker && {
+    worker: io.checkpointWorker,
+    onError: (message: string) => logger.error({ error: message }, 'WAL checkpoint failed'),
+  };
+  const opened: OpenedDataDir = coreOf(
+    dataDir,
+    await openConfiguredDatabase(dataDir, io, checkpoint ? { checkpoint } : {}),
+    signals,
+  );
   const init = await ensureInitialised(opened);
   if (init.created) {
     logger.info(

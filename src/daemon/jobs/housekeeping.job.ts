@@ -17,10 +17,9 @@ export interface HousekeepingRun extends HousekeepingResult {
 export async function runHousekeeping(core: CoreContext, store: Store): Promise<HousekeepingRun> {
   const deleted = await housekeep(core);
   if (store.dialect !== 'sqlite') return { ...deleted, checkpoint_busy: false };
-  // Holding Kysely's connection means no transaction of ours is open meanwhile.
-  const [row] = await store.db
-    .connection()
-    .execute(async () => store.sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]);
+  const [row] = await store.withWriter(
+    (sqlite) => sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[],
+  );
   return { ...deleted, checkpoint_busy: row?.busy === 1 };
 }
 

@@ -1,0 +1,57 @@
+/**
+ * Entry of the checkpoint worker thread (checkpointer.ts): its own connection to the database
+ * moves the WAL into the database file every few hundred milliseconds, with SQLite's
+ * PASSIVE checkpoint, which never waits for readers or writers, and the disk syncs it needs —
+ * here, off the thread that answers requests.
+ *
+ * Bundled as an entry of its own (dist/checkpoint-worker.mjs, and in the executable next to the
+ * app), so it imports nothing but better-sqlite3.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+export interface CheckpointWorkerData {
+  file: string;
+  /** The SQLite addon's file when the executable unpacked it (else node_modules' is used). */
+  addonPath: string | undefined;
+  intervalMs: number;
+}
+
+const { file, addonPath, intervalMs } = workerData as CheckpointWorkerData;
+
+function nativeBinding(): object | undefined {
+  if (!addonPath) return undefined;
+  const addon = { exports: {} };
+  process.dlopen(addon, addonPath);
+  return addon.exports;
+}
+
+const binding = nativeBinding();
+const db = new Database(file, binding ? { nativeBinding: binding as unknown as string } : {});
+// The checkpoint reads WAL frames and writes database pages; it needs little cache of its own.
+db.pragma('cache_size = -512');
+db.pragma('busy_timeout = 1000');
+// NORMAL: the WAL is synced before frames are copied, the database after (WAL mode's rule).
+db.pragma('synchronous = NORMAL');
+const checkpoint = db.prepare('pragma wal_checkpoint(PASSIVE)');
+
+const timer = setInterval(() => {
+  try {
+    checkpoint.get();
+  } catch (err) {
+    parentPort!.postMessage({ error: (err as Error).message });
+  }
+}, intervalMs);
+
+parentPort!.on('message', (message) => {
+  if (message !== 'stop') return;
+  clearInterval(timer);
+  // A last pass, so a stopped server leaves little in the WAL.
+  try {
+    checkpoint.get();
+  } finally {
+    db.close();
+    parentPort!.close();
+  }
+});
+parentPort!.postMessage({ started: true });

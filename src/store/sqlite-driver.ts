@@ -1,0 +1,230 @@
+import type Database from 'better-sqlite3';
+import {
+  SelectQueryNode,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * The connections of one SQLite database, and how a commit is made durable.
+ *
+ * - `writer` runs every write transaction (BEGIN IMMEDIATE … COMMIT), one at a time.
+ * - `reader` (absent for an in-memory database, which one connection alone can see) runs reads
+ *   outside transactions and read-only transactions, so a read never waits for a write: in WAL
+ *   mode it sees the last commit while a write transaction is open. A write outside a
+ *   transaction goes to the writer.
+ * - `durable()` resolves once what the writer has committed so far is on disk. The writer then
+ *   commits without a disk sync of its own, and the sync happens off the event loop (see
+ *   database.ts); a transaction's `execute` resolves only after it.
+ */
+export interface SqliteConnections {
+  writer: Database.Database;
+  reader?: Database.Database | undefined;
+  durable?: (() => Promise<void>) | undefined;
+}
+
+/** A lock taken in turn: waiters get it in the order they asked. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+
+  /** Resolves, holding the lock, with the function that releases it. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const acquired = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => released);
+    return acquired;
+  }
+}
+
+const STATEMENTS_KEPT = 1000;
+
+/** Prepared statements of one connection, by SQL text (Kysely prepares every query anew). */
+class Statements {
+  readonly #cache = new Map<string, Database.Statement>();
+
+  constructor(readonly db: Database.Database) {}
+
+  get(sql: string): Database.Statement {
+    let stmt = this.#cache.get(sql);
+    if (!stmt) {
+      if (this.#cache.size >= STATEMENTS_KEPT) this.#cache.delete(this.#cache.keys().next().value!);
+      stmt = this.db.prepare(sql);
+      this.#cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+}
+
+function run(stmt: Database.Statement, parameters: readonly unknown[]): QueryResult<unknown> {
+  if (stmt.reader) return { rows: stmt.all(parameters) };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+    rows: [],
+  };
+}
+
+const BEGIN_WRITE = 'begin immediate';
+const BEGIN_READ = 'begin';
+
+/**
+ * A Kysely driver over a writer and a reader connection (see SqliteConnections). Each
+ * `acquireConnection` hands out a light handle; a transaction binds it to the writer (or, when
+ * read-only, to the reader) for its duration, under that connection's lock.
+ */
+export class SqliteDriver implements Driver {
+  readonly #writer: Statements;
+  readonly #reader: Statements | undefined;
+  readonly #durable: () => Promise<void>;
+  readonly #writeLock = new Lock();
+  readonly #readLock = new Lock();
+
+  constructor(connections: SqliteConnections) {
+    this.#writer = new Statements(connections.writer);
+    this.#reader = connections.reader ? new Statements(connections.reader) : undefined;
+    this.#durable = connections.durable ?? (() => Promise.resolve());
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Handle(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const handle = connection as Handle;
+    if (settings.accessMode === 'read only' && this.#reader) {
+      handle.bind(this.#reader, await this.#readLock.acquire());
+      handle.exec(BEGIN_READ);
+    } else {
+      handle.bind(this.#writer, await this.#writeLock.acquire());
+      handle.exec(BEGIN_WRITE);
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const handle = connection as Handle;
+    handle.exec('commit');
+    if (handle.bound === this.#writer) await this.#durable();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as Handle).exec('rollback');
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as Handle).exec(`savepoint ${quoted(name)}`);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as Handle).exec(`rollback to ${quoted(name)}`);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    (connection as Handle).exec(`release ${quoted(name)}`);
+  }
+
+  /** Runs `work` on the writer while no transaction is open on it (e.g. a checkpoint). */
+  async withWriter<T>(work: (writer: Database.Database) => T): Promise<T> {
+    const release = await this.#writeLock.acquire();
+    try {
+      return work(this.#writer.db);
+    } finally {
+      release();
+    }
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as Handle).release();
+  }
+
+  async destroy(): Promise<void> {
+    this.#reader?.db.close();
+    this.#writer.db.close();
+  }
+
+  /** Runs one query outside a transaction: reads on the reader, writes on the writer. */
+  async runAlone(compiled: CompiledQuery): Promise<QueryResult<unknown>> {
+    const reader = this.#reader;
+    if (reader) {
+      const stmt = reader.get(compiled.sql);
+      if (stmt.readonly) {
+        // A read-only transaction open on the reader would show this read its older snapshot.
+        if (!reader.db.inTransaction) return run(stmt, compiled.parameters);
+        const release = await this.#readLock.acquire();
+        try {
+          return run(stmt, compiled.parameters);
+        } finally {
+          release();
+        }
+      }
+    }
+    const release = await this.#writeLock.acquire();
+    let result: QueryResult<unknown>;
+    let wrote: boolean;
+    try {
+      const stmt = this.#writer.get(compiled.sql);
+      wrote = !stmt.readonly;
+      result = run(stmt, compiled.parameters);
+    } finally {
+      release();
+    }
+    if (wrote) await this.#durable();
+    return result;
+  }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** What Kysely holds as a connection: unbound (each query on its own) or bound to a transaction. */
+class Handle implements DatabaseConnection {
+  readonly #driver: SqliteDriver;
+  #bound: Statements | undefined;
+  #release: (() => void) | undefined;
+
+  constructor(driver: SqliteDriver) {
+    this.#driver = driver;
+  }
+
+  get bound(): Statements | undefined {
+    return this.#bound;
+  }
+
+  bind(statements: Statements, release: () => void): void {
+    this.#bound = statements;
+    this.#release = release;
+  }
+
+  exec(sql: string): void {
+    this.#bound!.get(sql).run();
+  }
+
+  release(): void {
+    const release = this.#release;
+    this.#bound = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const bound = this.#bound;
+    const result = bound
+      ? run(bound.get(compiled.sql), compiled.parameters)
+      : await this.#driver.runAlone(compiled);
+    return result as QueryResult<R>;
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiled.query)) {
+      throw new Error('SQLite streams select queries only');
+    }
+    // Rows are read at once: an open iterator would keep the connection busy across turns.
+    const { rows } = await this.executeQuery<R>(compiled);
+    for (const row of rows) yield { rows: [row] };
+  }
+}

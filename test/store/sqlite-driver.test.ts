@@ -1,0 +1,169 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDriver } from '../../src/store/sqlite-driver.js';
+import { tempDir } from '../helpers/app.js';
+
+// The driver over a real file, with the commit sync replaced by one the test controls.
+
+interface T {
+  n: number;
+}
+
+let file: string;
+let db: Kysely<{ t: T }>;
+let syncs: Array<() => void>;
+let closers: Array<() => void>;
+
+function open(): Kysely<{ t: T }> {
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = NORMAL');
+  const reader = new Database(file);
+  reader.pragma('query_only = ON');
+  closers.push(
+    () => reader.close(),
+    () => writer.close(),
+  );
+  const driver = new SqliteDriver({
+    writer,
+    reader,
+    durable: () => new Promise<void>((resolve) => syncs.push(resolve)),
+  });
+  return new Kysely({
+    dialect: {
+      createDriver: () => driver,
+      createAdapter: () => new SqliteAdapter(),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+    },
+  });
+}
+
+/** Lets every pending promise callback run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Completes the commit syncs asked for so far. */
+const syncAll = () => syncs.splice(0).forEach((done) => done());
+const count = async (k: Kysely<{ t: T }>) =>
+  Number(
+    (
+      await k
+        .selectFrom('t')
+        .select((eb) => eb.fn.countAll().as('c'))
+        .executeTakeFirstOrThrow()
+    ).c,
+  );
+
+beforeEach(() => {
+  file = join(tempDir(), 'driver.db');
+  const setup = new Database(file);
+  setup.pragma('journal_mode = WAL');
+  setup.exec('create table t (n integer)');
+  setup.close();
+  syncs = [];
+  closers = [];
+  db = open();
+});
+afterEach(() => {
+  for (const close of closers) close();
+});
+
+describe('SqliteDriver', () => {
+  it('answers reads while a write transaction is open, without its uncommitted rows', async () => {
+    let finish!: () => void;
+    const writing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ n: 1 }).execute();
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    await settle();
+    expect(await count(db)).toBe(0);
+    expect((await sql<{ ok: number }>`select 1 as ok`.execute(db)).rows).toEqual([{ ok: 1 }]);
+    finish();
+    await settle();
+    syncAll();
+    await writing;
+    expect(await count(db)).toBe(1);
+  });
+
+  it('answers a transaction only once its commit is synced to disk', async () => {
+    let answered = false;
+    const writing = db
+      .transaction()
+      .execute((trx) => trx.insertInto('t').values({ n: 1 }).execute())
+      .then(() => (answered = true));
+    await settle();
+    // Committed (a reader sees it) but not yet synced: not answered.
+    expect(await count(db)).toBe(1);
+    expect(answered).toBe(false);
+    expect(syncs).toHaveLength(1);
+    syncAll();
+    await writing;
+    expect(answered).toBe(true);
+  });
+
+  it('sends a write outside a transaction to the writer, and answers it once synced', async () => {
+    let answered = false;
+    const writing = db
+      .insertInto('t')
+      .values({ n: 7 })
+      .execute()
+      .then(() => (answered = true));
+    await settle();
+    expect(answered).toBe(false);
+    syncAll();
+    await writing;
+    expect(await count(db)).toBe(1);
+  });
+
+  it('keeps one snapshot through a read-only transaction while writes commit', async () => {
+    const first = db.insertInto('t').values({ n: 1 }).execute();
+    await settle();
+    syncAll();
+    await first;
+    let resume!: () => void;
+    const reading = db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const before = await count(trx);
+        await new Promise<void>((resolve) => (resume = resolve));
+        return [before, await count(trx)];
+      });
+    await settle();
+    // A write commits while the read is open: the read does not see it. A read outside waits
+    // for the snapshot to end rather than read inside it, and sees the write.
+    const writing = db
+      .transaction()
+      .execute((trx) => trx.insertInto('t').values({ n: 2 }).execute());
+    await settle();
+    syncAll();
+    await writing;
+    let after: number | undefined;
+    const later = count(db).then((n) => (after = n));
+    await settle();
+    expect(after).toBeUndefined();
+    resume();
+    expect(await reading).toEqual([1, 1]);
+    await later;
+    expect(after).toBe(2);
+  });
+
+  it('runs write transactions one at a time, in the order they began', async () => {
+    const order: number[] = [];
+    const all = [1, 2, 3].map((n) =>
+      db.transaction().execute(async (trx) => {
+        order.push(n);
+        await trx.insertInto('t').values({ n }).execute();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(n);
+      }),
+    );
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      syncAll();
+    }
+    await Promise.all(all);
+    expect(order).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+});
