@@ -4,6 +4,7 @@ import { isTestLabelRead } from '../../../domain/test-label.js';
 import { ApiError } from '../../shared/api/api-error.js';
 import { call } from '../../shared/api/client.js';
 import { describeError } from '../../shared/ui/ErrorMessage.js';
+import { clockTime } from '../scan/RecentScans.js';
 import { ScanInput, type ScanRead } from '../scan/ScanInput.js';
 import { newClientScanId, stationApi, type HardwareCheckBody } from '../station-api.js';
 import { averageCharMs, judgeReads, type CheckOutcome, type LabelRead } from './analyse-read.js';
@@ -201,7 +202,7 @@ function CheckResult({
       <p role="status" className="check-record">
         {record.state === 'sending' && 'Recording the check for this station…'}
         {record.state === 'recorded' &&
-          `Recorded for this station at ${new Date(record.at).toLocaleTimeString()}: supervisors see it in the station list.`}
+          `Recorded for this station at ${clockTime.format(new Date(record.at))}: supervisors see it in the station list.`}
         {record.state === 'failed' && `Not recorded: ${record.message}`}
       </p>
       <div className="check-buttons">

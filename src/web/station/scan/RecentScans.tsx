@@ -1,7 +1,8 @@
 import type { ShownScan } from './describe-scan.js';
 import { VERDICT_WORDS, VerdictIcon } from './VerdictIcon.js';
 
-const time = new Intl.DateTimeFormat(undefined, {
+/** A time of day as the floor reads it: 24-hour, with seconds. */
+export const clockTime = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
@@ -35,7 +36,7 @@ export function RecentScans({ scans }: { scans: ShownScan[] }) {
                   key={scan.client_scan_id}
                   className={`recent-${scan.state}${flagged ? ' recent-flagged' : ''}`}
                 >
-                  <td>{time.format(new Date(scan.scanned_at))}</td>
+                  <td>{clockTime.format(new Date(scan.scanned_at))}</td>
                   <td className="recent-barcode">{scan.barcode}</td>
                   <td className="recent-result">
                     {scan.state === 'sending' ? (
