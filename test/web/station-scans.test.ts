@@ -76,7 +76,12 @@ describe('the station page scan loop', () => {
     const dialog = page.getByRole('dialog', { name: 'Which bay?' });
     await dialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    // The bay's own label, scanned into the dialog's field: Enter chooses it.
+    // The bay's own label, scanned into the dialog's field: Enter chooses it. A scanner types
+    // into whatever has focus, so the field must take it by itself.
+    const bayField = dialog.getByLabel('Bay', { exact: true });
+    await expect
+      .poll(() => bayField.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
     await page.keyboard.type('A-01');
     await page.keyboard.press('Enter');
     await readyToScan(page);
