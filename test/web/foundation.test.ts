@@ -82,7 +82,7 @@ describe('the web app foundation', () => {
     await page.getByLabel('Email').fill('rita@northwind.test');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Northwind Home' }).waitFor();
+    await page.getByRole('heading', { name: 'My orders' }).waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['factoryd.portal']);
     await page.goto(w.url('/portal/no-such-page'));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -1,10 +1,12 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router';
 import { call } from '../shared/api/client.js';
 import { SignedInFace } from '../shared/session/SignedInFace.js';
 import { portalSession } from '../shared/session/sessions.js';
 import { AppShell } from '../shared/ui/AppShell.js';
 import { NotFound } from '../shared/ui/NotFound.js';
-import { PortalHome } from './PortalHome.js';
+import { OrderPage } from './orders/OrderPage.js';
+import { OrdersPage } from './orders/OrdersPage.js';
+import './portal.css';
 
 /** The retailer portal at `/portal`: retailer users follow their own retailer's orders. */
 export default function PortalFace() {
@@ -18,12 +20,20 @@ export default function PortalFace() {
       {(session, signOut) => (
         <BrowserRouter basename="/portal">
           <AppShell
-            face="Portal"
+            // A session kept from before the login answered the factory's name has none.
+            brand={session.factory?.name ?? 'factoryd'}
+            face="Retailer portal"
             user={`${session.user.name}, ${session.retailer.name}`}
             onSignOut={() => void signOut()}
+            nav={
+              <NavLink to="/" end>
+                My orders
+              </NavLink>
+            }
           >
             <Routes>
-              <Route index element={<PortalHome retailer={session.retailer.name} />} />
+              <Route index element={<OrdersPage retailer={session.retailer.name} />} />
+              <Route path="orders/:id" element={<OrderPage />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </AppShell>

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 
 /**
- * The frame of a signed-in face: the product and face name, who is signed in, sign-out, and the
- * page below. `nav` is the face's own navigation (links).
+ * The frame of a signed-in face: the product (or `brand`, e.g. the factory's name in the
+ * portal) and face name, who is signed in, sign-out, and the page below. `nav` is the face's own
+ * navigation (links).
  */
 export function AppShell({
+  brand = 'factoryd',
   face,
   user,
   onSignOut,
   nav,
   children,
 }: {
+  brand?: string;
   face: string;
   user: string;
   onSignOut: () => void;
@@ -21,7 +24,7 @@ export function AppShell({
     <div className="app-shell">
       <header className="app-header">
         <span className="app-brand">
-          factoryd <span className="app-face">{face}</span>
+          {brand} <span className="app-face">{face}</span>
         </span>
         {nav && <nav aria-label="Main">{nav}</nav>}
         <span className="app-user">

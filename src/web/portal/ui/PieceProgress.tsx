@@ -1,0 +1,46 @@
+/** "Made 3 of 10" as a bar and in words; the words are also the bar's accessible name. */
+export function PieceProgress({
+  label,
+  done,
+  total,
+}: {
+  label: string;
+  done: number;
+  total: number;
+}) {
+  const words = `${label} ${done} of ${total}`;
+  return (
+    <div className="piece-progress">
+      <span className="piece-progress-label">{label}</span>
+      <progress value={done} max={Math.max(total, 1)} aria-label={words} />
+      <span className="piece-progress-count">
+        {done} of {total}
+      </span>
+    </div>
+  );
+}
+
+interface Counts {
+  pieces_total: number;
+  /** Pieces made (a piece's first accepted scan is its produce scan). */
+  pieces_scanned: number;
+  pieces_in_stock: number;
+  pieces_dispatched: number;
+}
+
+/** An order's or a line's pieces made and dispatched of the total (and ready, when asked). */
+export function PiecesProgress({ of, ready = false }: { of: Counts; ready?: boolean }) {
+  return (
+    <>
+      <PieceProgress label="Made" done={of.pieces_scanned} total={of.pieces_total} />
+      {ready && (
+        <PieceProgress
+          label="Ready to dispatch"
+          done={of.pieces_in_stock}
+          total={of.pieces_total}
+        />
+      )}
+      <PieceProgress label="Dispatched" done={of.pieces_dispatched} total={of.pieces_total} />
+    </>
+  );
+}
