@@ -7,6 +7,8 @@ export interface Reply {
   status: number;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Holds the answer until this settles (a receiver that hangs until the test lets it go). */
+  until?: Promise<unknown>;
 }
 
 export interface Received {
@@ -19,8 +21,10 @@ export interface Received {
   signatureValid: boolean;
   /** `Webhook.verify` accepted it: signature and a timestamp within the library's tolerance. */
   verified: boolean;
-  /** The status answered. */
+  /** The status answered (chosen on arrival). */
   status: number;
+  /** The answer has been written (false while the receiver holds it). */
+  answered: boolean;
 }
 
 /**
@@ -121,14 +125,17 @@ export class Receiver {
         signatureValid,
         verified,
         status: 0,
+        answered: false,
       };
       const reply = this.reply(entry);
       entry.status = reply.status;
       this.received.push(entry);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (reply.until) await reply.until;
       if (!res.destroyed) {
         res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers });
         res.end('receiver says: secret internals');
+        entry.answered = true;
       }
     } finally {
       this.inFlight -= 1;
