@@ -232,11 +232,22 @@ async function isKnownSet(applied: readonly string[] | null): Promise<boolean> {
   return set.size === known.length && known.every((name) => set.has(name));
 }
 
-/** Runs pending migrations in one transaction; forward only. Returns the names applied. */
+/**
+ * Runs pending migrations in one transaction; forward only. Returns the names applied. A failure
+ * rolls the whole run back (DDL is transactional on both dialects) and names the migration.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    if (!failed) throw error instanceof Error ? error : new Error(reason);
+    throw new Error(
+      `migration ${failed} failed, so none was applied (the database is as it was): ${reason}`,
+      { cause: error },
+    );
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

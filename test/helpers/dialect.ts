@@ -57,6 +57,13 @@ async function copyTemplate(): Promise<string> {
   return `${clusterUrl()}/${name}`;
 }
 
+/** A new database with nothing in it, not even the migrations (for upgrade tests); its URL. */
+export async function createEmptyTestDatabase(): Promise<string> {
+  const name = `e_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminPool().query(`create database ${name}`);
+  return `${clusterUrl()}/${name}`;
+}
+
 /**
  * Drops a database made by createTestDatabase (closing what is still connected to it), in the
  * background: nothing waits for it, and the cluster goes at the end of the run anyway.
