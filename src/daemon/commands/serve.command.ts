@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import pino from 'pino';
 import { buildApp } from '../../api/app.js';
 import type { Signals } from '../../core/context.js';
@@ -42,6 +43,11 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     io.stderr.write(`factoryd: --log-level must be one of ${LEVELS.join(', ')}\n`);
     return 2;
   }
+  const tls = opts.tlsCert && opts.tlsKey ? readTls(opts.tlsCert, opts.tlsKey) : undefined;
+  if (typeof tls === 'string') {
+    io.stderr.write(`factoryd: ${tls}\n`);
+    return 2;
+  }
 
   // One server per data directory, for its whole life: two would each keep their own rate limits
   // and deliver the same webhooks.
@@ -55,16 +61,50 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     return 1;
   }
   try {
-    return await run(opts, port, dataDir, io);
+    return await run(opts, port, tls, dataDir, io);
   } finally {
     lock.release();
   }
+}
+
+interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
+}
+
+/**
+ * The certificate and key, read and checked before anything starts (docs/install.md): a file
+ * that cannot be read, is not PEM, or a key that does not match the certificate is an error
+ * naming the file, not a failure after the database is opened.
+ */
+function readTls(certFile: string, keyFile: string): TlsFiles | string {
+  const read = (flag: string, file: string): Buffer | string => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      return `cannot read ${flag} ${file}: ${(err as Error).message}`;
+    }
+  };
+  const cert = read('--tls-cert', certFile);
+  if (typeof cert === 'string') return cert;
+  const key = read('--tls-key', keyFile);
+  if (typeof key === 'string') return key;
+  try {
+    createSecureContext({ cert, key });
+  } catch (err) {
+    return (
+      `--tls-cert ${certFile} and --tls-key ${keyFile} are not a PEM certificate and its ` +
+      `private key: ${(err as Error).message}`
+    );
+  }
+  return { cert, key };
 }
 
 /** The server's life on a data directory this process holds. */
 async function run(
   opts: ServeOptions,
   port: number,
+  tls: TlsFiles | undefined,
   dataDir: string,
   io: DaemonIO,
 ): Promise<number> {
@@ -115,10 +155,6 @@ async function run(
     );
   }
 
-  const tls =
-    opts.tlsCert && opts.tlsKey
-      ? { cert: readFileSync(opts.tlsCert), key: readFileSync(opts.tlsKey) }
-      : undefined;
   const app = await buildApp({
     core: opened.core,
     logger,
