@@ -136,6 +136,46 @@ describe('two factoryd on one PostgreSQL', { timeout: 90_000 }, () => {
     }
   });
 
+  it('one client_scan_id sent through both at once: one scan recorded, both answers the same', async () => {
+    const PIECES = 12;
+    const order = await orderOf(PIECES, 'RACE-1');
+    const station = await pair(a, 'Tablet 7');
+    // A station whose network hiccups resends each scan through the other process at the same
+    // moment: every pair races on the unique (station, client_scan_id).
+    const pairs = await Promise.all(
+      order.barcodes.map(async (barcode, n) => {
+        const body = { barcode, client_scan_id: `tablet-7:${n}` };
+        const answers = await Promise.all([
+          call(a, 'POST', '/v1/scans', body, station),
+          call(b, 'POST', '/v1/scans', body, station),
+        ]);
+        for (const res of answers) expect(res.status, JSON.stringify(res.json)).toBe(200);
+        return answers.map((res) => res.json);
+      }),
+    );
+    for (const [viaA, viaB] of pairs) {
+      // The same scan: id, verdict, time (the piece and order are as they are at each answer).
+      const { piece: _pa, order: _oa, ...scanA } = viaA;
+      const { piece: _pb, order: _ob, ...scanB } = viaB;
+      expect(scanB).toEqual(scanA);
+      expect(scanA.accepted).toBe(true);
+    }
+    const stored = (await sql()
+      .prepare('select client_scan_id from scans order by client_scan_id')
+      .all()) as { client_scan_id: string }[];
+    expect(stored.map((s) => s.client_scan_id)).toEqual(
+      order.barcodes.map((_, n) => `tablet-7:${n}`).sort(),
+    );
+    expect(new Set(pairs.map(([viaA]) => viaA.id)).size).toBe(PIECES);
+    // Each piece counted once, through either process.
+    for (const d of [a, b]) {
+      expect(await ok(d, 'GET', `/v1/orders/${order.id}`)).toMatchObject({
+        pieces_scanned: PIECES,
+        status: 'produced',
+      });
+    }
+  });
+
   it('a receiver gets every delivery exactly once while both processes send and retry', async () => {
     const receiver = await new Receiver().listen();
     receivers.push(receiver);
