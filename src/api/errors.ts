@@ -48,8 +48,53 @@ function dotted(pointer: string): string {
 
 const join = (a: string, b: string) => (a ? `${a}.${b}` : b);
 
-/** One schema failure as a field name and a sentence a person can act on. */
-export function describeValidation(issue: AjvIssue, context: string | undefined): AppError {
+/** A JSON Schema as far as messages need it. */
+interface SchemaNode {
+  type?: unknown;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+}
+
+/** The part of `schema` that describes the value at a JSON pointer (`/lines/0`), if known. */
+function schemaAt(schema: SchemaNode | undefined, pointer: string): SchemaNode | undefined {
+  let node = schema;
+  for (const part of pointer.split('/').filter(Boolean)) {
+    node = node?.properties?.[part] ?? node?.items;
+  }
+  return node;
+}
+
+/** `a, b and c` (at most 12 names, then "…"). */
+function listOf(names: string[]): string {
+  const shown = names.length > 12 ? [...names.slice(0, 12), '…'] : names;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}` : shown[0]!;
+}
+
+/** What a JSON type is called in a sentence. */
+const TYPE_NAMES: Record<string, string> = {
+  object: 'a JSON object',
+  array: 'a JSON array',
+  string: 'a string',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+/** The fields an object schema names (none for a free-form object). */
+function knownFields(node: SchemaNode | undefined): string[] {
+  return Object.keys(node?.properties ?? {});
+}
+
+/**
+ * One schema failure as a field name and a sentence a person can act on. `schema` is the failing
+ * part's whole schema (the route's body, query or params), to name the fields it expects.
+ */
+export function describeValidation(
+  issue: AjvIssue,
+  context: string | undefined,
+  schema?: SchemaNode,
+): AppError {
   const base = dotted(issue.instancePath);
   let param = base;
   let message: string;
@@ -58,20 +103,36 @@ export function describeValidation(issue: AjvIssue, context: string | undefined)
       param = join(base, String(issue.params.missingProperty));
       message = `${param} is required.`;
       break;
-    case 'additionalProperties':
+    case 'additionalProperties': {
       param = join(base, String(issue.params.additionalProperty));
-      message = `${param} is not a known field.`;
+      const known = knownFields(schemaAt(schema, issue.instancePath));
+      message =
+        known.length > 0
+          ? `${param} is not a known field; the known ones are ${listOf(known)}.`
+          : `${param} is not a known field.`;
       break;
+    }
+    case 'type': {
+      const what =
+        param ||
+        (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
+      // A nullable field allows two types: "a string or null", not "string,null".
+      const types = String(issue.params.type).split(',');
+      const expected = types.map((type) => TYPE_NAMES[type] ?? type).join(' or ');
+      const known = types.includes('object')
+        ? knownFields(schemaAt(schema, issue.instancePath))
+        : [];
+      message =
+        known.length > 0
+          ? `${what} must be ${expected} with the fields ${listOf(known)}.`
+          : `${what} must be ${expected}.`;
+      break;
+    }
     default: {
       const what =
         param ||
         (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
-      // A nullable field allows two types: "must be string or null", not "string,null".
-      const types = issue.keyword === 'type' ? String(issue.params.type).split(',') : [];
-      message =
-        types.length > 1
-          ? `${what} must be ${types.join(' or ')}.`
-          : `${what} ${issue.message ?? 'is invalid'}.`;
+      message = `${what} ${issue.message ?? 'is invalid'}.`;
     }
   }
   return new AppError('validation_failed', { message, ...(param ? { param } : {}) });
@@ -89,10 +150,13 @@ function shorten(fastifyMessage: string): string {
 /** Fastify's own failures mapped to our codes, so every error has the documented shape. */
 export function toAppError(
   err: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
+  routeSchema?: Record<string, unknown>,
 ): AppError | null {
   if (err instanceof AppError) return err;
   if (err.validation && err.validation.length > 0) {
-    return describeValidation(err.validation[0]!, err.validationContext);
+    const context = err.validationContext;
+    const schema = context ? (routeSchema?.[context] as SchemaNode | undefined) : undefined;
+    return describeValidation(err.validation[0]!, context, schema);
   }
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -157,7 +221,7 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const mapped = toAppError(err);
+  const mapped = toAppError(err, request.routeOptions?.schema as Record<string, unknown>);
   if (mapped) return sendError(reply, request, mapped);
   // Unexpected: logged with the request id; the body never carries a stack trace.
   request.log.error({ err, request_id: request.id }, 'unhandled error');

@@ -152,8 +152,15 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'record', param?: string): AppError =>
-  new AppError('not_found', { message: `No such ${what}.`, ...(param ? { param } : {}) });
+/**
+ * 404 naming what was asked for: `notFound('order', 'id', 'PO-9', 'id or order number')` →
+ * `No order with id or order number "PO-9".` (`by` defaults to the param's name).
+ */
+export const notFound = (what: string, param: string, value: string, by = param): AppError =>
+  new AppError('not_found', {
+    message: `No ${what} with ${by} ${JSON.stringify(value.length > 100 ? `${value.slice(0, 99)}…` : value)}.`,
+    param,
+  });
 
 export const invalid = (param: string, message: string): AppError =>
   new AppError('validation_failed', { param, message });

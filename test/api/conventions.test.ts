@@ -108,6 +108,24 @@ describe('errors: one envelope for every failure', () => {
       'not_found_error',
       'not_found',
     );
+    // Messages say what was expected, and name what was asked for.
+    const array = await t.request('POST', '/v1/api-keys', { body: ['ERP'] });
+    expectEnvelope(array, 400, 'invalid_request_error', 'validation_failed');
+    expect(array.json().error.message).toMatch(
+      /^The body must be a JSON object with the fields .*name/,
+    );
+    const wrongType = await t.request('PATCH', '/v1/settings', {
+      body: { stuck_after_days: 'five' },
+    });
+    expect(wrongType.json().error.message).toBe('stuck_after_days must be a whole number.');
+    const noOrder = await t.request('GET', '/v1/orders/PO-404');
+    expectEnvelope(noOrder, 404, 'not_found_error', 'not_found');
+    expect(noOrder.json().error.message).toBe('No order with id or order number "PO-404".');
+    const noKey = await t.request('DELETE', '/v1/api-keys/key_missing');
+    expect(noKey.json().error).toMatchObject({
+      message: 'No API key with id "key_missing".',
+      param: 'id',
+    });
     const big = await t.request('POST', '/v1/api-keys', {
       payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
       headers: { 'content-type': 'application/json' },
@@ -245,6 +263,19 @@ describe('settings and plans', () => {
     }
     expect((await t.request('GET', '/v1/settings')).json().stuck_after_days).toBe(7);
     expect(t.signals.settingsChanges).toEqual([]);
+  });
+
+  it('names the known settings when an unknown one is sent', async () => {
+    const res = await t.request('PATCH', '/v1/settings', { body: { foo: 1 } });
+    expect(res.statusCode).toBe(400);
+    const { message, param } = res.json().error;
+    expect(param).toBe('foo');
+    expect(message).toMatch(/^foo is not a known field; the known ones are /);
+    const known = Object.keys((await t.request('GET', '/v1/settings')).json()).filter(
+      (field) => field !== 'object' && !field.endsWith('_at'),
+    );
+    expect(known.length).toBeGreaterThan(3);
+    for (const field of known) expect(message).toContain(field);
   });
 
   it('lists plans in pence excluding VAT', async () => {

@@ -91,6 +91,36 @@ describe('GET /v1/orders', () => {
     expect((await t.request('GET', '/v1/orders?colour=red')).statusCode).toBe(400);
   });
 
+  it('names the retailer by id or code; an unknown one is 404, never an empty list', async () => {
+    const acme = await addRetailer(t, 'ACME-UK');
+    const beta = await addRetailer(t, 'BETA', 'Beta Beds');
+    const a = await pushOrder(t, { order_no: 'A', retailer_id: acme.id });
+    await pushOrder(t, { order_no: 'B', retailer_id: beta.id });
+
+    for (const retailer of [acme.id, 'ACME-UK', 'acme-uk']) {
+      const res = await t.request('GET', `/v1/orders?retailer=${retailer}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ids(res)).toEqual([a.id]);
+    }
+    for (const [query, param, value] of [
+      ['retailer=ACME', 'retailer', 'ACME'],
+      ['retailer=rtl_01JD0000000000000000000000', 'retailer', 'rtl_01JD0000000000000000000000'],
+      [
+        'retailer_id=rtl_01JD0000000000000000000000',
+        'retailer_id',
+        'rtl_01JD0000000000000000000000',
+      ],
+    ]) {
+      const res = await t.request('GET', `/v1/orders?${query}`);
+      expect(res.statusCode, query).toBe(404);
+      expect(res.json().error).toMatchObject({ code: 'not_found', param });
+      expect(res.json().error.message).toContain(`"${value}"`);
+    }
+    const both = await t.request('GET', `/v1/orders?retailer=ACME-UK&retailer_id=${acme.id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.param).toBe('retailer');
+  });
+
   it('shows stuck exactly as the clock moves, and filters on the stored flag', async () => {
     const retailer = await addRetailer(t);
     const made = await pushOrder(t, { order_no: 'MADE', retailer_id: retailer.id });

@@ -26,6 +26,11 @@ describe('retailers', () => {
       updated_at: t.clock.now().toISOString(),
     });
     expect((await t.request('GET', `/v1/retailers/${acme.id}`)).json()).toEqual(acme);
+    // By its code too, in any case; an unknown one is 404 naming what was asked for.
+    expect((await t.request('GET', '/v1/retailers/acme-uk')).json()).toEqual(acme);
+    const unknown = await t.request('GET', '/v1/retailers/ACME-US');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('No retailer with id or code "ACME-US".');
 
     t.clock.advance(1000);
     const patched = await t.request('PATCH', `/v1/retailers/${acme.id}`, {

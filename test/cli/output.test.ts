@@ -63,6 +63,36 @@ describe('renderTable', () => {
     );
   });
 
+  it('shortens, then leaves out, the least useful column first; ids stay whole', () => {
+    const ranked = [
+      { header: 'id', value: (row: (typeof rows)[number]) => row.id, keep: true },
+      { header: 'status', value: (row: (typeof rows)[number]) => row.status, priority: 3 },
+      { header: 'items', value: (row: (typeof rows)[number]) => row.items, priority: 1 },
+      { header: 'created', value: () => '3 days ago', priority: 0 },
+    ];
+    const render = (width: number) =>
+      renderTable(ranked, rows, { palette: palette(false), format: String, width });
+    // 6 + 10 + 37 + 10 and three gaps: 69 columns is enough for all.
+    expect(render(69)).toContain('STOOL Oak, SOFA-3S Grey, TABLE Walnut  3 days ago');
+    // `created` goes before `items` is touched; the room it frees goes to `items`.
+    expect(render(60).split('\n')[2]).toBe(
+      'ord_22  dispatched  STOOL Oak, SOFA-3S Grey, TABLE Walnut',
+    );
+    expect(render(40).split('\n')).toEqual([
+      'ID      STATUS      ITEMS',
+      'ord_1   in_stock    SOFA-3S Grey',
+      'ord_22  dispatched  STOOL Oak, SOFA-3S …',
+      '',
+    ]);
+    // Too narrow for `items` even at 8: it is left out rather than cut to nothing.
+    expect(render(22)).toBe(
+      ['ID      STATUS', 'ord_1   in_stock', 'ord_22  dispatched', ''].join('\n'),
+    );
+    // Only then is the column to keep cut, and a header never wraps: it is cut too.
+    for (const line of render(12).trimEnd().split('\n'))
+      expect(displayWidth(line)).toBeLessThanOrEqual(12);
+  });
+
   it('shortens the widest column to fit the terminal', () => {
     const text = renderTable(columns, rows, { palette: palette(false), format: String, width: 40 });
     for (const line of text.trimEnd().split('\n'))

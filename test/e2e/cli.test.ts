@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/app.js';
 import {
@@ -178,6 +178,50 @@ describe('factory in pipelines', () => {
     expect(orders).toHaveLength(5);
     expect(orders[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(piped.stderr).toBe('');
+  });
+
+  it('names a retailer by code or id everywhere; an unknown one exits 3, never an empty list', async () => {
+    const acme = JSON.parse((await factory(['retailers', 'get', 'acme'])).stdout) as {
+      id: string;
+      code: string;
+    };
+    expect(acme.code).toBe('ACME');
+    const byCode = await factory(['orders', 'list', '--retailer', 'ACME', '--all']);
+    const byId = await factory(['orders', 'list', '--retailer', acme.id, '--all']);
+    expect(byCode.code).toBe(0);
+    expect(JSON.parse(byCode.stdout)).toHaveLength((await allOrderIds()).length);
+    expect(JSON.parse(byId.stdout)).toEqual(JSON.parse(byCode.stdout));
+    expect((await factory(['retailers', 'users', 'list', 'acme'])).code).toBe(0);
+
+    const unknown = await factory(['orders', 'list', '--retailer', 'ACME-UK', '--all']);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(
+      /^error: No retailer with id or code "ACME-UK"\. \(not_found, request req_\w+\)\n$/,
+    );
+    expect((await factory(['retailers', 'get', 'NOPE'])).code).toBe(3);
+    expect((await factory(['retailers', 'users', 'list', 'NOPE'])).code).toBe(3);
+  });
+
+  it('`settings set` with an unknown setting names the known ones', async () => {
+    const result = await factory(['settings', 'set', 'foo=1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: foo is not a known field; the known ones are .*stuck_after_days.*timezone.* \(validation_failed, request req_\w+\)\n$/,
+    );
+  });
+
+  it('fits a table to a 100-column terminal: nothing wraps, ids stay whole', async () => {
+    const terminal = await inTerminal('stty cols 100; factory orders list --limit 5');
+    expect(terminal.code).toBe(0);
+    const lines = plain(terminal.stdout).trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    expect(lines[0]).toMatch(/^ID\s+ORDER NO\s+RETAILER\s+STATUS\s/);
+    expect(
+      lines
+        .slice(1, 6)
+        .every((line) => /^ord_\w{26}\s+PO-\d+\s+ACME\s+awaiting_production\s/.test(line)),
+    ).toBe(true);
   });
 
   it('uploads 10,000 CSV rows with progress on a terminal, and only the JSON result when piped', async () => {
@@ -372,6 +416,33 @@ describe('README "Scripting" examples', () => {
 
   it('has three', () => {
     expect(examples).toHaveLength(3);
+  });
+
+  it('says how to put `factory` on the PATH after `npm start`, and that works', async () => {
+    const start = readme.split(/^## /m).find((part) => part.startsWith('Start here'))!;
+    const link = [...start.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((match) => match[1]!)
+      .find((block) => block.includes('npm link'))!;
+    expect(start).toContain('npx factory');
+    // npm's global directory is a scratch one, so the test links nothing on this machine.
+    const prefix = join(work, 'npm-global');
+    const pathEnv = {
+      PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: work,
+      npm_config_prefix: prefix,
+      npm_config_update_notifier: 'false',
+      npm_config_fund: 'false',
+      npm_config_audit: 'false',
+    };
+    const linked = await exec('sh', ['-ec', link], { env: pathEnv, cwd: REPO_ROOT });
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stdout).toMatch(/^factory \d+\.\d+\.\d+/m);
+    const npx = await exec('npx', ['--no-install', 'factory', '--version'], {
+      env: pathEnv,
+      cwd: REPO_ROOT,
+    });
+    expect(npx.code, npx.stderr).toBe(0);
+    expect(npx.stdout).toMatch(/^factory \d+\.\d+\.\d+/);
   });
 
   it('1: reads the status of an order', async () => {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { cancelOrder } from '../../core/orders/cancel-order.js';
 import { createOrder } from '../../core/orders/create-order.js';
-import { listOrders } from '../../core/orders/list-orders.js';
+import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { ORDER_LIMITS } from '../../core/orders/order-input.js';
 import { getOrder } from '../../core/orders/order-view.js';
 import { uploadOrders } from '../../core/orders/upload-orders.js';
@@ -134,6 +134,13 @@ const ListOrdersQuery = Type.Object(
   {
     ...ListQuery,
     status: Type.Optional(OrderStatus),
+    retailer: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The retailer by id or code; an unknown one is 404, not an empty list.',
+      }),
+    ),
     retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     stuck: Type.Optional(Type.Boolean()),
     needed_by_before: Type.Optional(IsoDate),
@@ -220,7 +227,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         response: { 200: ListOf(OrderListItem) },
       },
     },
-    async (request) => listOrders(core, factoryOf(request), request.query),
+    async (request) => listFactoryOrders(core, factoryOf(request), request.query),
   );
 
   r.get(

@@ -11,7 +11,7 @@ import {
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import {
-  IdParams,
+  RetailerRef,
   IsoDateTime,
   ListOf,
   ListQuerySchema,
@@ -45,8 +45,9 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 /** The length rule (at least 10) is checked by the use case, with a sentence that says so. */
 const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
 
+const RetailerParams = Type.Object({ id: RetailerRef });
 const UserParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 200 }),
+  id: RetailerRef,
   uid: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
@@ -64,7 +65,7 @@ export async function retailerUsersRoutes(
       schema: {
         tags: ['retailers'],
         summary: 'Add a user to a retailer; a password (10+ characters) gives a portal login',
-        params: IdParams,
+        params: RetailerParams,
         body: Strict({
           email: Type.String({ minLength: 1, maxLength: 254 }),
           name: Name,
@@ -84,7 +85,7 @@ export async function retailerUsersRoutes(
       schema: {
         tags: ['retailers'],
         summary: "List a retailer's users, newest first",
-        params: IdParams,
+        params: RetailerParams,
         querystring: ListQuerySchema,
         response: { 200: ListOf(RetailerUser) },
       },

@@ -10,7 +10,7 @@ import {
 } from '../../core/retailers/retailers.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuery, Strict } from '../schemas/common.js';
+import { IsoDateTime, ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
 
 const Retailer = Type.Object({
   id: Type.String(),
@@ -67,8 +67,8 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     {
       schema: {
         tags: ['retailers'],
-        summary: 'One retailer',
-        params: IdParams,
+        summary: 'One retailer, by id or code',
+        params: Type.Object({ id: RetailerRef }),
         response: { 200: Retailer },
       },
     },
@@ -80,8 +80,8 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     {
       schema: {
         tags: ['retailers'],
-        summary: 'Rename a retailer or change its code (only the fields sent)',
-        params: IdParams,
+        summary: 'Rename a retailer or change its code (only the fields sent); by id or code',
+        params: Type.Object({ id: RetailerRef }),
         body: Strict(
           { name: Type.Optional(Name), code: Type.Optional(Code) },
           { minProperties: 1 },

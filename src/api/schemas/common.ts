@@ -68,6 +68,13 @@ export const ListOf = <T extends TSchema>(item: T) =>
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
+/** A retailer in a path: its id or its code (any case). */
+export const RetailerRef = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'The retailer: its id (rtl_…) or its code.',
+});
+
 /** A strict object: unknown fields are refused, so typos never pass silently. */
 export const Strict = <T extends Parameters<typeof Type.Object>[0]>(
   properties: T,

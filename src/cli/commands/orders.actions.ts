@@ -1,3 +1,4 @@
+import { isIdOf } from '../../domain/ids.js';
 import { segment } from '../api-client.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -26,17 +27,19 @@ function statusColumn(output: Output): Column<Row> {
 
 function orderColumns(output: Output): Column<Row>[] {
   return [
+    // On a narrow terminal: `created` goes first, then `items`; the id and status stay whole.
     { header: 'id', value: (order) => order.id, keep: true },
-    { header: 'order no', value: (order) => order.order_no },
-    { header: 'retailer', value: (order) => order.retailer_code },
-    statusColumn(output),
+    { header: 'order no', value: (order) => order.order_no, priority: 4 },
+    { header: 'retailer', value: (order) => order.retailer_code, priority: 3 },
+    { ...statusColumn(output), priority: 4 },
     {
       header: 'dispatched',
       value: (order) => `${String(order.pieces_dispatched)}/${String(order.pieces_total)}`,
+      priority: 2,
     },
-    { header: 'items', value: (order) => order.items },
-    { header: 'needed by', value: (order) => order.needed_by },
-    { header: 'created', value: (order) => order.created_at },
+    { header: 'items', value: (order) => order.items, priority: 1 },
+    { header: 'needed by', value: (order) => order.needed_by, priority: 2 },
+    { header: 'created', value: (order) => order.created_at, priority: 0 },
   ];
 }
 
@@ -90,7 +93,7 @@ interface ListOrdersOptions extends ListOptions {
 export async function listOrders(ctx: CommandContext, options: ListOrdersOptions) {
   const query = {
     status: options.status,
-    retailer_id: options.retailer,
+    retailer: options.retailer,
     stuck: options.stuck ? true : undefined,
     order_no: options.orderNo,
     needed_by_before: options.neededByBefore,
@@ -165,11 +168,10 @@ function orderFromFlags(options: CreateOrderOptions) {
   if (options.retailer && options.retailerId) {
     throw new UsageError('give --retailer or --retailer-id, not both');
   }
+  const retailer = (options.retailer ?? options.retailerId)!;
   return {
     order_no: options.orderNo,
-    ...(options.retailerId
-      ? { retailer_id: options.retailerId }
-      : { retailer_code: options.retailer }),
+    ...(isIdOf('retailer', retailer) ? { retailer_id: retailer } : { retailer_code: retailer }),
     ...(options.productionDate ? { production_date: options.productionDate } : {}),
     ...(options.neededBy ? { needed_by: options.neededBy } : {}),
     lines: [

@@ -29,7 +29,7 @@ export function registerOrders(program: Command, action: ActionFactory): void {
       .command('list')
       .description('list orders, newest first')
       .addOption(new Option('--status <status>', 'only orders in this status').choices(STATUSES))
-      .option('--retailer <retailer-id>', 'only orders of this retailer (rtl_…)')
+      .option('--retailer <retailer>', 'only orders of this retailer: its code, or id (rtl_…)')
       .option('--stuck', 'only stuck orders')
       .option('--order-no <order-no>', 'only orders with this order number')
       .option('--needed-by-before <date>', 'only orders needed before this date (YYYY-MM-DD)')
@@ -39,6 +39,7 @@ export function registerOrders(program: Command, action: ActionFactory): void {
       'after',
       examples(
         'factory orders list --status in_stock',
+        'factory orders list --retailer ACME --all --json > acme.json',
         'factory orders list --stuck --all --json | jq -r ".[].order_no"',
       ),
     )
@@ -61,8 +62,8 @@ export function registerOrders(program: Command, action: ActionFactory): void {
     .command('create')
     .description('create an order from a JSON file, stdin, or flags for a one-line order')
     .option('--file <path>', 'the order as JSON (POST /v1/orders body); "-" reads stdin')
-    .option('--retailer <code>', 'retailer code')
-    .option('--retailer-id <id>', 'retailer id (rtl_…), instead of --retailer')
+    .option('--retailer <retailer>', 'retailer code, or id (rtl_…)')
+    .addOption(new Option('--retailer-id <id>', 'retailer id (rtl_…): as --retailer').hideHelp())
     .option('--order-no <order-no>', 'order number, unique per retailer')
     .option('--sku <sku>', 'SKU of the line')
     .option('--colour <colour>', 'colour of the line')

@@ -13,7 +13,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
     .description('manage retailers and the people of each retailer who use the portal')
     .addHelpText(
       'after',
-      examples('factory retailers list', 'factory retailers users list rtl_01JD…'),
+      examples('factory retailers list', 'factory retailers users list ACME'),
     );
 
   addListOptions(retailers.command('list').description('list retailers'))
@@ -23,8 +23,8 @@ export function registerRetailers(program: Command, action: ActionFactory): void
   retailers
     .command('get')
     .description('show one retailer')
-    .argument('<retailer-id>', 'retailer id (rtl_…)')
-    .addHelpText('after', examples('factory retailers get rtl_01JD…'))
+    .argument('<retailer>', 'retailer code, or id (rtl_…)')
+    .addHelpText('after', examples('factory retailers get ACME', 'factory retailers get rtl_01JD…'))
     .action(action(load, (m) => m.getRetailer));
 
   retailers
@@ -39,7 +39,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
   retailers
     .command('update')
     .description("change a retailer's name or code")
-    .argument('<retailer-id>', 'retailer id (rtl_…)')
+    .argument('<retailer>', 'retailer code, or id (rtl_…)')
     .option('--name <name>', 'new name')
     .option('--code <code>', 'new code')
     .addHelpText('after', examples('factory retailers update rtl_01JD… --name "Acme Home Ltd"'))
@@ -51,7 +51,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
     .addHelpText(
       'after',
       examples(
-        'factory retailers users add rtl_01JD… --email buyer@acme.example --name "Ann Buyer" --role buyer',
+        'factory retailers users add ACME --email buyer@acme.example --name "Ann Buyer" --role buyer',
       ),
     );
 
@@ -59,15 +59,15 @@ export function registerRetailers(program: Command, action: ActionFactory): void
     users
       .command('list')
       .description("list a retailer's users")
-      .argument('<retailer-id>', 'retailer id (rtl_…)'),
+      .argument('<retailer>', 'retailer code, or id (rtl_…)'),
   )
-    .addHelpText('after', examples('factory retailers users list rtl_01JD…'))
+    .addHelpText('after', examples('factory retailers users list ACME'))
     .action(action(load, (m) => m.listUsers));
 
   users
     .command('add')
     .description('add a user to a retailer')
-    .argument('<retailer-id>', 'retailer id (rtl_…)')
+    .argument('<retailer>', 'retailer code, or id (rtl_…)')
     .requiredOption('--email <email>', 'email address')
     .requiredOption('--name <name>', 'full name')
     .addOption(
@@ -85,7 +85,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
   users
     .command('set-role')
     .description("change a user's role (the last owner cannot be demoted)")
-    .argument('<retailer-id>', 'retailer id (rtl_…)')
+    .argument('<retailer>', 'retailer code, or id (rtl_…)')
     .argument('<user-id>', 'user id (rtu_…)')
     .addArgument(new Argument('<role>', 'new role').choices(RETAILER_USER_ROLES))
     .addHelpText('after', examples('factory retailers users set-role rtl_01JD… rtu_01JD… viewer'))
@@ -94,7 +94,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
   users
     .command('remove')
     .description('remove a user from a retailer (the last owner cannot be removed)')
-    .argument('<retailer-id>', 'retailer id (rtl_…)')
+    .argument('<retailer>', 'retailer code, or id (rtl_…)')
     .argument('<user-id>', 'user id (rtu_…)')
     .addHelpText('after', examples('factory retailers users remove rtl_01JD… rtu_01JD…'))
     .action(action(load, (m) => m.removeUser));

@@ -90,7 +90,7 @@ export function revokeApiKey(
       .where('factory_id', '=', factoryId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw notFound('API key', 'id');
+    if (!row) throw notFound('API key', 'id', id);
     if (row.revoked_at) return { id, object: 'api_key', revoked_at: row.revoked_at };
     await tx.trx
       .updateTable('api_keys')

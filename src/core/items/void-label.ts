@@ -57,7 +57,7 @@ export function voidLabel(
       .where('factory_id', '=', factoryId)
       .where('barcode', '=', barcode)
       .executeTakeFirst();
-    if (!piece) throw notFound('label with that barcode', 'barcode');
+    if (!piece) throw notFound('label', 'barcode', barcode);
 
     const factory = await tx.trx
       .updateTable('factories')

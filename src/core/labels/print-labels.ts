@@ -132,7 +132,7 @@ export function printItemLabel(
       .where('p.factory_id', '=', factoryId)
       .where('p.barcode', '=', barcode)
       .executeTakeFirst();
-    if (!piece) throw notFound('label with that barcode', 'barcode');
+    if (!piece) throw notFound('label', 'barcode', barcode);
 
     const units = await tx.trx
       .selectFrom('order_lines')

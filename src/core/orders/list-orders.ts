@@ -2,7 +2,9 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { OrderStatus } from '../../domain/order-status.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { DB } from '../../store/schema.js';
+import { invalid, notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
+import { findRetailerById, requireRetailer } from '../retailers/retailers.js';
 import { loadLines, selectOrderRows } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
@@ -52,6 +54,31 @@ const PROBE_LIMIT = 2_000;
 const WALK_LIMIT = 1_000;
 /** An equality filter with at most this many matches may be walked to its end. */
 const FULL_WALK_LIMIT = 20_000;
+
+/**
+ * GET /v1/orders as the factory's staff and integrations call it. A retailer filter must name a
+ * retailer of the factory — `retailer` by id or code, `retailer_id` by id — or the answer is 404:
+ * an empty page never stands for a mistyped retailer (an export would quietly export nothing).
+ */
+export async function listFactoryOrders(
+  ctx: CoreContext,
+  factoryId: string,
+  params: PageParams & OrderFilters & { retailer?: string | undefined },
+): Promise<Page<OrderListItem>> {
+  const { retailer, ...filters } = params;
+  if (retailer !== undefined && filters.retailer_id !== undefined) {
+    throw invalid('retailer', 'Give retailer (an id or a code) or retailer_id, not both.');
+  }
+  if (retailer !== undefined) {
+    filters.retailer_id = (await requireRetailer(ctx.db, factoryId, retailer, 'retailer')).id;
+  } else if (
+    filters.retailer_id !== undefined &&
+    !(await findRetailerById(ctx.db, factoryId, filters.retailer_id))
+  ) {
+    throw notFound('retailer', 'retailer_id', filters.retailer_id, 'id');
+  }
+  return listOrders(ctx, factoryId, filters);
+}
 
 /**
  * GET /v1/orders: newest first, keyset pages on the id. Items are the list shape (no pieces, no

@@ -190,7 +190,7 @@ export async function findOrderRow(
       message: `Several retailers have an order numbered ${idOrOrderNo}; use the order id.`,
     });
   }
-  if (!rows[0]) throw notFound('order', 'id');
+  if (!rows[0]) throw notFound('order', 'id', idOrOrderNo, 'id or order number');
   return rows[0];
 }
 
@@ -202,7 +202,7 @@ export async function loadOrderListItem(
   now: Date,
 ): Promise<OrderListItem> {
   const row = await orderRowById.first(db, { factoryId, orderId });
-  if (!row) throw notFound('order', 'id');
+  if (!row) throw notFound('order', 'id', orderId);
   return toOrderListItem(row, await orderLines(db, factoryId, orderId), now);
 }
 

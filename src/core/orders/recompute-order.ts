@@ -90,7 +90,7 @@ export async function recomputeOrder(
   orderId: string,
 ): Promise<RecomputeResult> {
   const row = await orderRowById.first(tx.trx, { factoryId, orderId });
-  if (!row) throw notFound('order', 'id');
+  if (!row) throw notFound('order', 'id', orderId);
 
   const groups = await pieceCountsByStatus.all(tx.trx, { orderId });
 

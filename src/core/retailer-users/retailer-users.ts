@@ -1,4 +1,5 @@
 import { AppError, invalid, notFound } from '../../domain/errors.js';
+import { requireRetailer } from '../retailers/retailers.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/tokens.js';
 import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
@@ -53,37 +54,26 @@ function checkRole(role: string): asserts role is RetailerUserRole {
   }
 }
 
-/** Another factory's retailer, or none at all, is 404 alike. */
-async function requireRetailer(
-  db: CoreContext['db'] | Tx['trx'],
-  factoryId: string,
-  retailerId: string,
-): Promise<void> {
-  const retailer = await db
-    .selectFrom('retailers')
-    .select('id')
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', retailerId)
-    .executeTakeFirst();
-  if (!retailer) throw notFound('retailer', 'id');
-}
-
-/** A user of this retailer; a user of another retailer in the path is 404, not theirs to touch. */
+/**
+ * The retailer a path names, by id or code; another factory's retailer, or none at all, is 404
+ * alike. Then a user of that retailer: a user of another retailer in the path is 404, not theirs
+ * to touch.
+ */
 async function requireUser(
   tx: Tx,
   factoryId: string,
-  retailerId: string,
+  retailerRef: string,
   userId: string,
 ): Promise<RetailerUserTable> {
-  await requireRetailer(tx.trx, factoryId, retailerId);
+  const retailer = await requireRetailer(tx.trx, factoryId, retailerRef);
   const row = await tx.trx
     .selectFrom('retailer_users')
     .selectAll()
     .where('factory_id', '=', factoryId)
-    .where('retailer_id', '=', retailerId)
+    .where('retailer_id', '=', retailer.id)
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw notFound('retailer user', 'uid');
+  if (!row) throw notFound('retailer user', 'uid', userId);
   return row;
 }
 
@@ -116,7 +106,7 @@ export interface NewRetailerUser {
 export async function createRetailerUser(
   ctx: CoreContext,
   factoryId: string,
-  retailerId: string,
+  retailerRef: string,
   input: NewRetailerUser,
 ): Promise<RetailerUserView> {
   const email = checkLoginEmail(input.email);
@@ -124,11 +114,11 @@ export async function createRetailerUser(
   checkRole(input.role);
   const role = input.role;
   if (input.password !== undefined) checkNewPassword(input.password);
-  await requireRetailer(ctx.db, factoryId, retailerId);
+  await requireRetailer(ctx.db, factoryId, retailerRef);
   // Hashed before the transaction: scrypt is slow on purpose and must not hold the write lock.
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return transact(ctx, async (tx) => {
-    await requireRetailer(tx.trx, factoryId, retailerId);
+    const retailerId = (await requireRetailer(tx.trx, factoryId, retailerRef)).id;
     const taken = await tx.trx
       .selectFrom('retailer_users')
       .select('id')
@@ -156,10 +146,10 @@ export async function createRetailerUser(
 export async function listRetailerUsers(
   ctx: CoreContext,
   factoryId: string,
-  retailerId: string,
+  retailerRef: string,
   params: PageParams,
 ): Promise<Page<RetailerUserView>> {
-  await requireRetailer(ctx.db, factoryId, retailerId);
+  const retailerId = (await requireRetailer(ctx.db, factoryId, retailerRef)).id;
   const rows = await ctx.db
     .selectFrom('retailer_users')
     .selectAll()
@@ -189,7 +179,7 @@ export interface RetailerUserPatch {
 export async function updateRetailerUser(
   ctx: CoreContext,
   factoryId: string,
-  retailerId: string,
+  retailerRef: string,
   userId: string,
   patch: RetailerUserPatch,
 ): Promise<RetailerUserView> {
@@ -200,7 +190,7 @@ export async function updateRetailerUser(
   const passwordHash =
     patch.password === undefined ? undefined : await hashPassword(patch.password);
   return transact(ctx, async (tx) => {
-    const row = await requireUser(tx, factoryId, retailerId, userId);
+    const row = await requireUser(tx, factoryId, retailerRef, userId);
     const disabledAt =
       patch.disabled === undefined
         ? row.disabled_at
@@ -209,7 +199,7 @@ export async function updateRetailerUser(
           : null;
     const wasActiveOwner = row.role === 'owner' && row.disabled_at === null;
     const staysActiveOwner = role === 'owner' && disabledAt === null;
-    if (wasActiveOwner && !staysActiveOwner && (await ownerCount(tx, retailerId)) <= 1) {
+    if (wasActiveOwner && !staysActiveOwner && (await ownerCount(tx, row.retailer_id)) <= 1) {
       throw lastOwner();
     }
     const next: RetailerUserTable = {
@@ -245,15 +235,15 @@ export async function updateRetailerUser(
 export async function deleteRetailerUser(
   ctx: CoreContext,
   factoryId: string,
-  retailerId: string,
+  retailerRef: string,
   userId: string,
 ): Promise<{ id: string; object: 'retailer_user'; deleted: true }> {
   return transact(ctx, async (tx) => {
-    const row = await requireUser(tx, factoryId, retailerId, userId);
+    const row = await requireUser(tx, factoryId, retailerRef, userId);
     if (
       row.role === 'owner' &&
       row.disabled_at === null &&
-      (await ownerCount(tx, retailerId)) <= 1
+      (await ownerCount(tx, row.retailer_id)) <= 1
     ) {
       throw lastOwner();
     }

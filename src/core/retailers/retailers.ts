@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError, invalid, notFound } from '../../domain/errors.js';
-import { newId } from '../../domain/ids.js';
+import { isIdOf, newId } from '../../domain/ids.js';
 import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
@@ -113,28 +113,27 @@ export async function listRetailers(
   return toPage(rows, params, toView);
 }
 
+/** GET /v1/retailers/{id}: `id` is the retailer's id or its code. */
 export async function getRetailer(
   ctx: CoreContext,
   factoryId: string,
-  id: string,
+  ref: string,
 ): Promise<RetailerView> {
-  const row = await findRetailerById(ctx.db, factoryId, id);
-  if (!row) throw notFound('retailer', 'id');
-  return toView(row);
+  return toView(await requireRetailer(ctx.db, factoryId, ref));
 }
 
 /** PATCH: only the fields sent change; a new code must be free in the factory. */
 export function updateRetailer(
   ctx: CoreContext,
   factoryId: string,
-  id: string,
+  ref: string,
   patch: { name?: string; code?: string },
 ): Promise<RetailerView> {
   const name = patch.name === undefined ? undefined : checkedName(patch.name);
   const code = patch.code === undefined ? undefined : checkedCode(patch.code);
   return transact(ctx, async (tx) => {
-    const row = await findRetailerById(tx.trx, factoryId, id);
-    if (!row) throw notFound('retailer', 'id');
+    const row = await requireRetailer(tx.trx, factoryId, ref);
+    const id = row.id;
     if (code !== undefined && code !== row.code) await assertCodeFree(tx.trx, factoryId, code, id);
     const next: RetailerTable = {
       ...row,
@@ -150,6 +149,37 @@ export function updateRetailer(
       .execute();
     return toView(next);
   });
+}
+
+/**
+ * A retailer named the way people name it: by its id (`rtl_…`) or by its code, in any case
+ * (`acme-uk` is `ACME-UK`). A well-formed id (`rtl_` and 26 characters) is read as an id; codes
+ * are stored upper case, so none is ever a well-formed id.
+ */
+export function findRetailer(
+  db: Kysely<DB>,
+  factoryId: string,
+  ref: string,
+): Promise<RetailerTable | undefined> {
+  if (isIdOf('retailer', ref)) return findRetailerById(db, factoryId, ref);
+  return db
+    .selectFrom('retailers')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .where('code', '=', normalizeRetailerCode(ref))
+    .executeTakeFirst();
+}
+
+/** `findRetailer`, or 404 naming what was asked for (as `param`). */
+export async function requireRetailer(
+  db: Kysely<DB>,
+  factoryId: string,
+  ref: string,
+  param = 'id',
+): Promise<RetailerTable> {
+  const row = await findRetailer(db, factoryId, ref);
+  if (!row) throw notFound('retailer', param, ref, 'id or code');
+  return row;
 }
 
 export function findRetailerById(

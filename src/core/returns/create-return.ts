@@ -42,7 +42,11 @@ export async function createReturn(
       .$if(hasBarcode, (qb) => qb.where('barcode', '=', pieceBarcode(input.barcode!)))
       .$if(hasPiece, (qb) => qb.where('id', '=', input.piece_id!))
       .executeTakeFirst();
-    if (!piece) throw notFound('piece', hasBarcode ? 'barcode' : 'piece_id');
+    if (!piece) {
+      throw hasBarcode
+        ? notFound('piece', 'barcode', input.barcode!)
+        : notFound('piece', 'piece_id', input.piece_id!);
+    }
     if (piece.status !== 'dispatched') {
       throw new AppError('piece_not_dispatched', {
         message: `Only a dispatched piece can be returned; ${piece.barcode} is ${piece.status}.`,

@@ -55,7 +55,7 @@ export async function loadReturn(
   id: string,
 ): Promise<ReturnView> {
   const row = await selectReturns(db, factoryId).where('r.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('return', 'id');
+  if (!row) throw notFound('return', 'id', id);
   return toView(row);
 }
 

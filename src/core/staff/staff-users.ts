@@ -113,7 +113,7 @@ export async function getStaffUser(
     .where('factory_id', '=', factoryId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('staff user', 'id');
+  if (!row) throw notFound('staff user', 'id', id);
   return toStaffView(row);
 }
 
@@ -124,7 +124,7 @@ async function lockStaffUser(tx: Tx, factoryId: string, id: string): Promise<Sta
     .where('factory_id', '=', factoryId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('staff user', 'id');
+  if (!row) throw notFound('staff user', 'id', id);
   return row;
 }
 

@@ -89,7 +89,7 @@ export async function listHardwareChecks(
     .where('factory_id', '=', factoryId)
     .where('id', '=', stationId)
     .executeTakeFirst();
-  if (!station) throw notFound('station', 'id');
+  if (!station) throw notFound('station', 'id', stationId);
   const rows = await ctx.db
     .selectFrom('hardware_checks')
     .selectAll()

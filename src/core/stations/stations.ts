@@ -30,7 +30,7 @@ export async function getStation(
     .where('factory_id', '=', factoryId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('station', 'id');
+  if (!row) throw notFound('station', 'id', id);
   return toStationView(row);
 }
 
@@ -50,7 +50,7 @@ export async function activeStationRow(
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('active station', 'id');
+  if (!row) throw notFound('active station', 'id', id);
   return row;
 }
 
@@ -107,7 +107,7 @@ export function revokeStation(
       .where('factory_id', '=', factoryId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw notFound('station', 'id');
+    if (!row) throw notFound('station', 'id', id);
     if (row.revoked_at) return { id, object: 'station', revoked_at: row.revoked_at };
     await tx.trx
       .updateTable('stations')

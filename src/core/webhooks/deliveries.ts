@@ -43,7 +43,7 @@ export async function getDelivery(
     .where('factory_id', '=', factoryId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('webhook delivery', 'id');
+  if (!row) throw notFound('webhook delivery', 'id', id);
   return toDeliveryView(row);
 }
 
@@ -66,7 +66,7 @@ export async function retryDelivery(
       .where('d.factory_id', '=', factoryId)
       .where('d.id', '=', id)
       .executeTakeFirst();
-    if (!row) throw notFound('webhook delivery', 'id');
+    if (!row) throw notFound('webhook delivery', 'id', id);
     if (row.endpoint_enabled !== 1) {
       throw new AppError('endpoint_disabled', {
         message:

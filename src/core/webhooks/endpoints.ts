@@ -74,7 +74,7 @@ async function findEndpoint(
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('webhook endpoint', 'id');
+  if (!row) throw notFound('webhook endpoint', 'id', id);
   return row;
 }
 
@@ -135,7 +135,7 @@ export async function getWebhookEndpoint(
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('webhook endpoint', 'id');
+  if (!row) throw notFound('webhook endpoint', 'id', id);
   return toEndpointView(row);
 }
 
