@@ -81,6 +81,19 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** Limits said in words (`must be at most 365`), not as a schema's operators (`<= 365`). */
+const RULES: Record<string, (params: Record<string, unknown>) => string> = {
+  maximum: ({ limit }) => `must be at most ${String(limit)}`,
+  minimum: ({ limit }) => `must be at least ${String(limit)}`,
+  exclusiveMaximum: ({ limit }) => `must be less than ${String(limit)}`,
+  exclusiveMinimum: ({ limit }) => `must be more than ${String(limit)}`,
+  maxLength: ({ limit }) => `must be at most ${String(limit)} characters long`,
+  minLength: ({ limit }) =>
+    limit === 1 ? 'must not be empty' : `must be at least ${String(limit)} characters long`,
+  maxItems: ({ limit }) => `must have at most ${String(limit)} items`,
+  minItems: ({ limit }) => `must have at least ${String(limit)} items`,
+};
+
 /** The fields an object schema names (none for a free-form object). */
 function knownFields(node: SchemaNode | undefined): string[] {
   return Object.keys(node?.properties ?? {});
@@ -132,7 +145,7 @@ export function describeValidation(
       const what =
         param ||
         (context === 'body' ? 'The body' : context === 'querystring' ? 'The query' : 'The value');
-      message = `${what} ${issue.message ?? 'is invalid'}.`;
+      message = `${what} ${RULES[issue.keyword]?.(issue.params) ?? issue.message ?? 'is invalid'}.`;
     }
   }
   return new AppError('validation_failed', { message, ...(param ? { param } : {}) });

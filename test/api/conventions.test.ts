@@ -118,6 +118,8 @@ describe('errors: one envelope for every failure', () => {
       body: { stuck_after_days: 'five' },
     });
     expect(wrongType.json().error.message).toBe('stuck_after_days must be a whole number.');
+    const tooMany = await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 366 } });
+    expect(tooMany.json().error.message).toBe('stuck_after_days must be at most 365.');
     const noOrder = await t.request('GET', '/v1/orders/PO-404');
     expectEnvelope(noOrder, 404, 'not_found_error', 'not_found');
     expect(noOrder.json().error.message).toBe('No order with id or order number "PO-404".');

@@ -132,12 +132,41 @@ describe('factory tui in a real terminal (tmux)', () => {
     expect(term.screen(true)).toMatch(COLOUR_SGR);
 
     await factoryHttp(daemon.url, undefined).post('/v1/stations/pair', { code });
-    await term.waitFor('✓ Paired: Packing 1');
+    const paired = await term.waitFor('✓ Paired: Packing 1');
+    expect(paired).toMatch(/Status {3}Paired/);
+    expect(paired).not.toContain('Expires');
+    expect(() => readQrFromScreen(paired)).toThrow(/no QR code on screen/);
     term.keys('Escape');
     await term.waitFor(/› Packing 1\s+dispatch\s+never\s+never checked\s+active/);
 
     term.keys('3');
     await term.waitFor(/› stuck_after_days\s+\d+/);
+    // A refused value: the server's whole message on screen, then a confirmation once saved.
+    term.keys('Enter');
+    await term.waitFor(/stuck_after_days\s+\d+█/);
+    term.keys('BSpace', 'BSpace', 'BSpace');
+    term.text('400');
+    await term.waitFor(/stuck_after_days\s+400█/);
+    term.keys('Enter');
+    const refused = await term.waitFor('✗ stuck_after_days: ');
+    const message = (
+      await fetch(`${daemon.url}/v1/settings`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${daemon.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ stuck_after_days: 400 }),
+      }).then((res) => res.json() as Promise<{ error: { message: string } }>)
+    ).error.message;
+    expect(refused.replace(/\s+/g, ' ')).toContain(
+      `✗ stuck_after_days: ${message} (validation_failed)`,
+    );
+    term.keys('BSpace', 'BSpace', 'BSpace');
+    term.text('9');
+    await term.waitFor(/stuck_after_days\s+9█/);
+    term.keys('Enter');
+    const saved = await term.waitFor('✓ Saved stuck_after_days = 9.');
+    expect(saved).not.toContain('✗');
+    // The table shows the new value with the confirmation, not after the next reload.
+    expect(saved).toMatch(/› stuck_after_days\s+9\s/);
     term.keys('q');
     expect(await term.exitCode()).toBe(0);
     // The UI drew on the alternate screen: the terminal's own screen is back, untouched.

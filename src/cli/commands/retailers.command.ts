@@ -11,10 +11,7 @@ export function registerRetailers(program: Command, action: ActionFactory): void
   const retailers = program
     .command('retailers')
     .description('manage retailers and the people of each retailer who use the portal')
-    .addHelpText(
-      'after',
-      examples('factory retailers list', 'factory retailers users list ACME'),
-    );
+    .addHelpText('after', examples('factory retailers list', 'factory retailers users list ACME'));
 
   addListOptions(retailers.command('list').description('list retailers'))
     .addHelpText('after', examples('factory retailers list --all --json | jq -r ".[].code"'))

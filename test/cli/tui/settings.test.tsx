@@ -45,6 +45,9 @@ describe('factory tui: Settings', () => {
     const { message, code } = (refusal as { error: { message: string; code: string } }).error;
     expect(lineOf(refused, 'stuck_after_days')).toContain(`✗ ${message}`.slice(0, 20));
     expect(code).toBe('validation_failed');
+    // The whole of it under the table, however long (wrapped, never cut).
+    const words = (text: string) => text.replace(/\s+/g, ' ');
+    expect(words(refused)).toContain(`✗ stuck_after_days: ${message} (${code})`);
     expect((await http.get('/v1/settings')).stuck_after_days).toBe(7);
 
     // Corrected in place, then saved.
@@ -55,6 +58,8 @@ describe('factory tui: Settings', () => {
     tui.press(KEY.enter);
     const saved = await tui.waitFor('✓ Saved stuck_after_days = 14.');
     expect(lineOf(saved, 'stuck_after_days')).not.toContain('✗');
+    expect(words(saved)).not.toContain(message);
+    expect(saved).toMatch(/› stuck_after_days\s+14\s/);
     expect((await http.get('/v1/settings')).stuck_after_days).toBe(14);
 
     // A list setting is typed comma separated.

@@ -57,7 +57,11 @@ describe('factory tui: Stations', () => {
     );
     expect(station.role).toBe('dispatch');
     const paired = await tui.waitFor('✓ Paired: Line 3 packing');
-    expect(paired).toContain('Expires  used');
+    expect(paired).toContain('Status   Paired');
+    expect(paired).not.toContain('Expires');
+    // The used code's QR is gone: nobody can scan it by mistake.
+    expect(() => readQrFromScreen(paired)).toThrow(/no QR code on screen/);
+    expect(paired).toContain(`Code     ${code}`);
 
     await factoryHttp(daemon.url, daemon.apiKey).post(`/v1/stations/${station.id}/hardware-check`, {
       input_mode: 'keyboard',

@@ -21,7 +21,9 @@ export interface PairingPanelProps {
 
 /** A pairing code as a station's installer needs it: big, as a QR code, with its countdown. */
 export function PairingPanel(props: PairingPanelProps) {
-  const { code, name, role, qr, qrText, state, remaining, width, colour } = props;
+  const { code, name, role, qrText, state, remaining, width, colour } = props;
+  // A used code is no use to anyone: its QR goes, so nobody scans it again.
+  const qr = state === 'paired' ? undefined : props.qr;
   const qrWidth = qr ? Math.max(...qr.map((line) => line.length)) + 3 : 0;
   const textWidth = Math.max(20, width - qrWidth);
   const big = bigCodeWidth(code) <= textWidth;
@@ -46,7 +48,12 @@ export function PairingPanel(props: PairingPanelProps) {
         {state === 'expired' ? (
           <Text color={red}>{'Expires  expired — press n for a new code'}</Text>
         ) : state === 'paired' ? (
-          <Text>{'Expires  used'}</Text>
+          <Text>
+            {'Status   '}
+            <Text bold color={green}>
+              Paired
+            </Text>
+          </Text>
         ) : (
           <Text>{`Expires  in ${remaining}`}</Text>
         )}
@@ -64,7 +71,7 @@ export function PairingPanel(props: PairingPanelProps) {
             ? 'The station has its token and can scan now.'
             : 'On the station, scan the QR code with the station app, or type the code. Single use.'}
         </Text>
-        {qr ? null : <Text wrap="truncate-end">{`QR: ${qrText}`}</Text>}
+        {qr || state === 'paired' ? null : <Text wrap="truncate-end">{`QR: ${qrText}`}</Text>}
       </Box>
     </Box>
   );

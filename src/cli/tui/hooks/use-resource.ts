@@ -21,6 +21,8 @@ export interface Resource<T> {
   loading: boolean;
   /** Loads again now (after a change the user made). */
   refresh(): void;
+  /** Shows what the server answered to a change at once, ahead of the next load. */
+  show(value: T): void;
 }
 
 /**
@@ -84,5 +86,5 @@ export function useResource<T>(load: () => Promise<T>, options: ResourceOptions)
   }, [active, intervalMs, retryBaseMs, retryMaxMs, generation]);
 
   const refresh = useCallback(() => setGeneration((value) => value + 1), []);
-  return { data, error, reconnecting, loading, refresh };
+  return { data, error, reconnecting, loading, refresh, show: setData };
 }

@@ -106,6 +106,7 @@ export function SettingsScreen(props: ScreenProps) {
     if (result) {
       setEditing(undefined);
       setFieldErrors((errors) => ({ ...errors, [name]: '' }));
+      settings.show(result.value);
       settings.refresh();
     }
   };
@@ -145,6 +146,7 @@ export function SettingsScreen(props: ScreenProps) {
       ];
 
   const noteWidth = Math.max(10, columns - 2 - NAME_WIDTH - VALUE_WIDTH - 2);
+  const refusal = editing && fieldErrors[editing] ? [editing, fieldErrors[editing]] : undefined;
   let body;
   if (settings.data === undefined) {
     body = (
@@ -180,6 +182,12 @@ export function SettingsScreen(props: ScreenProps) {
           );
         })}
         <Text> </Text>
+        {refusal ? (
+          // The server's whole answer, wrapped: the note next to the field is cut to fit.
+          <Text color={colour ? 'red' : undefined} wrap="wrap">
+            {`✗ ${refusal[0]}: ${refusal[1]}`}
+          </Text>
+        ) : null}
         {editing ? (
           <Text>{`Editing ${editing}: type the new value, Enter saves, Esc cancels.`}</Text>
         ) : typeof settings.data.updated_at === 'string' ? (
