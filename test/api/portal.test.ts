@@ -191,13 +191,15 @@ describe('portal orders', () => {
     const byNo = await t.request('GET', '/v1/portal/orders/SAME', { token });
     expect(byNo.json().id).toBe(shop.orders[2]);
 
-    // Another retailer's order, by id or number, answers exactly as an order that never was.
+    // Another retailer's order, by id or number, answers exactly as an order that never was:
+    // the message names what was asked for, and nothing else differs.
     const answers = [];
-    for (const id of [rival.orders[0], 'R-1', 'ord_01KE6JQ3000000000000000000', 'nope']) {
+    for (const id of [rival.orders[0]!, 'R-1', 'ord_01KE6JQ3000000000000000000', 'nope']) {
       const res = await t.request('GET', `/v1/portal/orders/${id}`, { token });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
-      answers.push({ ...res.json().error, request_id: '' });
+      expect(res.json().error.message).toBe(`No order with id or order number "${id}".`);
+      answers.push({ ...res.json().error, message: '', request_id: '' });
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
   });
