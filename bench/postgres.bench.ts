@@ -12,9 +12,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { Client } from 'undici';
 import { findPostgresBin, startPostgresCluster } from '../test/helpers/postgres-cluster.js';
@@ -34,34 +34,47 @@ interface Server {
   child: ChildProcess;
 }
 
+/** A port nothing listens on now, for a server that logs only warnings (so no "listening" line). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function serve(databaseUrl?: string): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'factoryd-bench-'));
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     [
       FACTORYD,
       'serve',
       '--port',
-      '0',
+      String(port),
       '--data-dir',
       dataDir,
       '--log-level',
       'warn',
       ...(databaseUrl ? ['--database-url', databaseUrl] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'factoryd listening' && entry.url) resolve(entry.url);
-      } catch {
-        // not JSON
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`factoryd exited with ${code}`)));
-  });
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`factoryd exited with ${exited}`);
+    if (Date.now() > deadline) throw new Error(`factoryd did not become ready on ${url}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { url, dataDir, child };
 }
 
