@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { noSignals, type CoreContext } from '../src/core/context.js';
 import { createFactory } from '../src/core/factory/setup.js';
-import { WebhookDispatcher } from '../src/core/webhooks/dispatcher.js';
+import { WebhookDispatcher } from '../src/daemon/webhooks/dispatcher.js';
 import { createWebhookEndpoint } from '../src/core/webhooks/endpoints.js';
 import { systemClock } from '../src/domain/clock.js';
 import { newId } from '../src/domain/ids.js';

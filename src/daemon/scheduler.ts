@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { CoreContext, Signals } from '../core/context.js';
-import { WebhookDispatcher } from '../core/webhooks/dispatcher.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_SCHEDULE, stuckJob } from './jobs/stuck.job.js';

@@ -9,7 +9,7 @@ import { ROUTE_ACCESS } from '../../src/api/permissions.js';
 import type { CoreContext } from '../../src/core/context.js';
 import { noSignals } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
-import { WebhookDispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { WebhookDispatcher } from '../../src/daemon/webhooks/dispatcher.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { Receiver } from '../core/webhooks/receiver.js';

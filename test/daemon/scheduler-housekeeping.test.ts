@@ -6,7 +6,7 @@ import { housekeep } from '../../src/core/jobs/housekeeping.js';
 import { createStaffUser } from '../../src/core/staff/staff-users.js';
 import { loginStaff } from '../../src/core/staff/staff-login.js';
 import { transact } from '../../src/core/transaction.js';
-import { WebhookDispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { WebhookDispatcher } from '../../src/daemon/webhooks/dispatcher.js';
 import { runHousekeeping } from '../../src/daemon/jobs/housekeeping.job.js';
 import { DAY, HOUR, MINUTE, ManualClock } from '../../src/domain/clock.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreContext, Signals } from '../../src/core/context.js';
 import { recomputeStuck } from '../../src/core/jobs/stuck-recompute.js';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
-import { WebhookDispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { WebhookDispatcher } from '../../src/daemon/webhooks/dispatcher.js';
 import { startScheduler, type Scheduler } from '../../src/daemon/scheduler.js';
 import { DAY, MINUTE, ManualClock } from '../../src/domain/clock.js';
 import { makeTestApp, createSecondFactory, type TestApp } from '../helpers/app.js';

@@ -3,7 +3,6 @@ import type { Db } from '../../store/database.js';
 import { dialectOf } from '../../store/dialect.js';
 import type { DB, WebhookDeliveryTable } from '../../store/schema.js';
 import { disableEndpoint } from './endpoint-state.js';
-import type { AttemptOutcome } from './http-sender.js';
 import { FAILING_DISABLE_MS, MAX_ATTEMPTS, parseRetryAfter, retryDelay } from './retry-policy.js';
 import { DISABLED_REASONS } from './views.js';
 
@@ -14,6 +13,16 @@ import { DISABLED_REASONS } from './views.js';
  * should the process die before the result is recorded, it becomes due again when the lease
  * ends (at-least-once delivery: receivers dedupe on `webhook-id`).
  */
+
+/** What one attempt came to. `error` is a short text of ours: never the receiver's body. */
+export interface AttemptOutcome {
+  kind: 'succeeded' | 'failed' | 'gone' | 'aborted';
+  responseStatus: number | null;
+  responseMs: number | null;
+  error: string | null;
+  /** The receiver's `Retry-After` header on 429 or 503, as sent. */
+  retryAfter?: string | undefined;
+}
 
 /** A claimed delivery, with what is needed to send it. */
 export interface ClaimedDelivery {

@@ -1,4 +1,4 @@
-import type { WebhookDispatcher } from '../../core/webhooks/dispatcher.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Job, type JobLog } from './job.js';
 
 /**

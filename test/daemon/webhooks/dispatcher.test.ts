@@ -4,10 +4,8 @@ import type { EventType } from '../../../src/core/events.js';
 import { updateSettings } from '../../../src/core/factory/settings.js';
 import { transact } from '../../../src/core/transaction.js';
 import { retryDelivery } from '../../../src/core/webhooks/deliveries.js';
-import {
-  WebhookDispatcher,
-  type DispatcherOptions,
-} from '../../../src/core/webhooks/dispatcher.js';
+import type { DispatcherOptions } from '../../../src/daemon/webhooks/dispatcher-options.js';
+import { WebhookDispatcher } from '../../../src/daemon/webhooks/dispatcher.js';
 import {
   createWebhookEndpoint,
   getWebhookEndpoint,
@@ -21,7 +19,7 @@ import {
 import { DAY, HOUR, ManualClock, SECOND } from '../../../src/domain/clock.js';
 import type { WebhookDeliveryTable } from '../../../src/store/schema.js';
 import { makeTestApp, type TestApp } from '../../helpers/app.js';
-import { Receiver } from './receiver.js';
+import { Receiver } from '../../core/webhooks/receiver.js';
 
 let t: TestApp;
 let receiver: Receiver;
@@ -414,5 +412,28 @@ describe('timeouts and shutdown', () => {
       attempts: 0,
       next_attempt_at: t.clock.now().toISOString(),
     });
+  });
+
+  it('a database error while it looks for due deliveries is logged, and it carries on once the database answers', async () => {
+    await dispatcher.stop(0);
+    const errors: string[] = [];
+    dispatcher = new WebhookDispatcher(t.core, {
+      userAgent: 'x',
+      wake: false,
+      log: { warn: () => {}, error: (_obj, msg) => errors.push(msg) },
+    });
+    await endpoint('/later');
+    await emit('order.created', {});
+    // The queue's table is away: the look for due deliveries fails.
+    const sqlite = sqliteOf(t.store);
+    sqlite.exec('alter table webhook_deliveries rename to webhook_deliveries_away');
+    expect(await dispatcher.runDue()).toEqual({ attempts: 0, succeeded: 0, failed: 0 });
+    expect(errors).toEqual(['webhook dispatcher: reading the queue failed']);
+    expect(receiver.received).toHaveLength(0);
+
+    sqlite.exec('alter table webhook_deliveries_away rename to webhook_deliveries');
+    expect(await dispatcher.runDue()).toEqual({ attempts: 1, succeeded: 1, failed: 0 });
+    expect(receiver.acknowledged).toHaveLength(1);
+    expect(deliveries()[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });

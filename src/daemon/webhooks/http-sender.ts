@@ -1,14 +1,5 @@
 import type { Agent, request as undiciRequest } from 'undici';
-
-/** What one attempt came to. `error` is a short text of ours: never the receiver's body. */
-export interface AttemptOutcome {
-  kind: 'succeeded' | 'failed' | 'gone' | 'aborted';
-  responseStatus: number | null;
-  responseMs: number | null;
-  error: string | null;
-  /** The receiver's `Retry-After` header on 429 or 503, as sent. */
-  retryAfter?: string | undefined;
-}
+import type { AttemptOutcome } from '../../core/webhooks/delivery-queue.js';
 
 export interface SenderOptions {
   /** Connections per receiver origin. */
@@ -18,7 +9,8 @@ export interface SenderOptions {
   requestTimeoutMs: number;
 }
 
-const ABORTED: AttemptOutcome = {
+/** An attempt cut short by the dispatcher's stop: not counted, due again at once. */
+export const ABORTED: AttemptOutcome = {
   kind: 'aborted',
   responseStatus: null,
   responseMs: null,
