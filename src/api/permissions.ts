@@ -44,15 +44,18 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/orders': ADMIN,
   'POST /v1/orders/upload': ADMIN,
   'GET /v1/orders': STAFF,
+  'GET /v1/order-counts': STAFF,
   'GET /v1/orders/:id': STAFF,
   'POST /v1/orders/:id/cancel': ADMIN,
   'GET /v1/orders/:id/labels': STAFF,
 
   'POST /v1/items/:barcode/void': STAFF,
+  'GET /v1/orders/:id/voided-labels': STAFF,
   'GET /v1/items/:barcode/label': STAFF,
   'GET /v1/hardware/test-label': STAFF,
 
   'POST /v1/stations/pairing-codes': STAFF,
+  'GET /v1/stations/pairing-codes/:id': STAFF,
   'POST /v1/stations/pair': 'public',
   'GET /v1/stations': STAFF,
   'GET /v1/stations/:id': STAFF,

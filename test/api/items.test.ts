@@ -205,3 +205,54 @@ describe('POST /v1/items/{barcode}/void', () => {
     expect(scans.every((s: { piece_id: string }) => s.piece_id === piece!.id)).toBe(true);
   });
 });
+
+describe('GET /v1/orders/{id}/voided-labels', () => {
+  it("lists an order's voided labels, by barcode, last first, in keyset pages", async () => {
+    const order = await createOrder('SW-10', 3);
+    const other = await createOrder('SW-11', 1);
+    await t.request('POST', voidPath(other.pieces[0]!.barcode));
+    const voided: { barcode: string; replacement_barcode: string }[] = [];
+    for (const piece of order.pieces) {
+      voided.push((await t.request('POST', voidPath(piece.barcode), { body: {} })).json());
+    }
+    // The replacement of the first piece is voided too: a piece can be relabelled twice.
+    voided.push(
+      (await t.request('POST', voidPath(voided[0]!.replacement_barcode), { body: {} })).json(),
+    );
+
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `limit=2${cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await t.request('GET', `/v1/orders/${order.id}/voided-labels?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      seen.push(...page.data);
+      cursor = page.next_cursor;
+      expect(page.has_more).toBe(cursor !== null);
+    } while (cursor);
+    const byBarcodeLastFirst = [...voided].sort((a, b) => (a.barcode < b.barcode ? 1 : -1));
+    expect(seen).toEqual(byBarcodeLastFirst);
+
+    // By order number too; none for an order without voids; 404 for an unknown order.
+    const byNumber = await t.request('GET', '/v1/orders/SW-11/voided-labels');
+    expect(byNumber.json().data).toHaveLength(1);
+    const fresh = await createOrder('SW-12');
+    expect((await t.request('GET', `/v1/orders/${fresh.id}/voided-labels`)).json()).toEqual({
+      object: 'list',
+      data: [],
+      has_more: false,
+      next_cursor: null,
+    });
+    expect((await t.request('GET', '/v1/orders/ord_nope/voided-labels')).statusCode).toBe(404);
+  });
+
+  it("is 404 for another factory's order", async () => {
+    const order = await createOrder('SW-20');
+    const other = await createSecondFactory(t.core);
+    const res = await t.request('GET', `/v1/orders/${order.id}/voided-labels`, {
+      token: other.apiKey,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -20,7 +20,13 @@ async function issueCode(name = 'Line 1', role = 'produce', token?: string) {
     ...(token ? { token } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { code: string; qr: string; expires_in_seconds: number; expires_at: string };
+  return res.json() as {
+    id: string;
+    code: string;
+    qr: string;
+    expires_in_seconds: number;
+    expires_at: string;
+  };
 }
 
 function pair(code: string, remoteAddress = '10.0.0.1') {
@@ -50,6 +56,7 @@ describe('pairing codes', () => {
     expect(issued.code).toMatch(CODE);
     const plain = issued.code.replace('-', '');
     expect(issued).toEqual({
+      id: expect.stringMatching(/^pcd_[0-9A-Z]{26}$/),
       code: issued.code,
       qr: `factorystation://pair?code=${plain}`,
       expires_in_seconds: 600,
@@ -107,6 +114,56 @@ describe('pairing codes', () => {
 
     t.clock.advance(550_000);
     await issueCode('One more', 'stock');
+  });
+});
+
+describe('following a pairing code', () => {
+  it('tells pending, then paired with its station, by the code itself — not by the name', async () => {
+    // Two codes for stations of the same name: only the one used is paired.
+    const first = await issueCode('Packing', 'dispatch');
+    const second = await issueCode('Packing', 'dispatch');
+    const state = async (id: string) => {
+      const res = await t.request('GET', `/v1/stations/pairing-codes/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await state(first.id)).toEqual({
+      id: first.id,
+      object: 'pairing_code',
+      name: 'Packing',
+      role: 'dispatch',
+      status: 'pending',
+      created_at: t.clock.now().toISOString(),
+      expires_at: first.expires_at,
+      paired_at: null,
+      station_id: null,
+    });
+    t.clock.advance(5_000);
+    const station = (await pair(second.code)).json();
+    expect(await state(first.id)).toMatchObject({ status: 'pending', station_id: null });
+    const paired = await state(second.id);
+    expect(paired).toMatchObject({
+      status: 'paired',
+      station_id: station.id,
+      paired_at: t.clock.now().toISOString(),
+    });
+    expect(JSON.stringify(paired)).not.toContain(second.code.replace('-', ''));
+  });
+
+  it("tells an expired code; unknown ids and other factories' codes are 404", async () => {
+    const issued = await issueCode();
+    t.clock.advance(600_000);
+    const res = await t.request('GET', `/v1/stations/pairing-codes/${issued.id}`);
+    expect(res.json()).toMatchObject({ status: 'expired', station_id: null });
+
+    const other = await createSecondFactory(t.core);
+    const theirs = await t.request('GET', `/v1/stations/pairing-codes/${issued.id}`, {
+      token: other.apiKey,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const unknown = await t.request('GET', '/v1/stations/pairing-codes/pcd_nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
   });
 });
 

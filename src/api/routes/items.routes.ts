@@ -2,9 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { voidLabel } from '../../core/items/void-label.js';
+import { listOrderVoidedLabels } from '../../core/items/voided-labels.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IsoDateTime, Nullable, Strict } from '../schemas/common.js';
+import {
+  IdParams,
+  IsoDateTime,
+  ListOf,
+  ListQuerySchema,
+  Nullable,
+  Strict,
+} from '../schemas/common.js';
+
+const VoidedLabel = Type.Object({
+  object: Type.Literal('voided_label'),
+  barcode: Type.String(),
+  voided_at: IsoDateTime,
+  reason: Nullable(Type.String()),
+  piece_id: Type.String(),
+  order_id: Type.String(),
+  replacement_barcode: Type.String(),
+});
 
 export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -22,22 +40,27 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
         summary: 'Void a label: refused at every station from now on; the piece gets a new barcode',
         params: Type.Object({ barcode: Type.String({ minLength: 1, maxLength: 128 }) }),
         body: Strict({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
-        response: {
-          200: Type.Object({
-            object: Type.Literal('voided_label'),
-            barcode: Type.String(),
-            voided_at: IsoDateTime,
-            reason: Nullable(Type.String()),
-            piece_id: Type.String(),
-            order_id: Type.String(),
-            replacement_barcode: Type.String(),
-          }),
-        },
+        response: { 200: VoidedLabel },
       },
     },
     async (request) =>
       voidLabel(core, factoryOf(request), request.params.barcode, {
         reason: request.body.reason,
       }),
+  );
+
+  r.get(
+    '/v1/orders/:id/voided-labels',
+    {
+      schema: {
+        tags: ['items'],
+        summary: "An order's voided labels, by barcode, last first (the cursor is a barcode)",
+        params: IdParams,
+        querystring: ListQuerySchema,
+        response: { 200: ListOf(VoidedLabel) },
+      },
+    },
+    async (request) =>
+      listOrderVoidedLabels(core, factoryOf(request), request.params.id, request.query),
   );
 }

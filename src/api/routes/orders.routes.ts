@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { cancelOrder } from '../../core/orders/cancel-order.js';
+import { countOrders } from '../../core/orders/count-orders.js';
 import { createOrder } from '../../core/orders/create-order.js';
 import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { ORDER_LIMITS } from '../../core/orders/order-input.js';
@@ -150,6 +151,18 @@ const ListOrdersQuery = Type.Object(
   { additionalProperties: false },
 );
 
+const BoundedCount = Type.Object({
+  count: Type.Integer(),
+  exact: Type.Boolean({ description: 'false: the count stopped at `limit`; there are more' }),
+});
+
+const OrderCounts = Type.Object({
+  object: Type.Literal('order_counts'),
+  limit: Type.Integer({ description: 'Counts stop here (exact: false beyond it)' }),
+  statuses: Type.Array(Type.Composite([Type.Object({ status: OrderStatusOut }), BoundedCount])),
+  stuck: BoundedCount,
+});
+
 const UploadAnswer = Type.Object({
   object: Type.Literal('upload'),
   dry_run: Type.Boolean(),
@@ -198,6 +211,18 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['orders'],
         summary: 'Upload orders as CSV (text/csv): all or nothing; ?dry_run=true only checks',
         consumes: ['text/csv'],
+        // Declared per content type, so the typed clients know the body is CSV text; any other
+        // content type is not validated here and is refused below (415).
+        body: {
+          content: {
+            'text/csv': {
+              schema: Type.String({
+                description:
+                  'A header row (order_no, retailer_code, sku, colour, qty, pieces_per_unit, production_date, needed_by, piece_names), then one row per order line',
+              }),
+            },
+          },
+        },
         querystring: Type.Object(
           { dry_run: Type.Boolean({ default: false }) },
           { additionalProperties: false },
@@ -228,6 +253,18 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
       },
     },
     async (request) => listFactoryOrders(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/order-counts',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'How many orders are in each status, and how many are stuck (up to a limit)',
+        response: { 200: OrderCounts },
+      },
+    },
+    async (request) => countOrders(core, factoryOf(request)),
   );
 
   r.get(

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { createPairingCode, pairStation } from '../../core/stations/pairing-codes.js';
+import {
+  createPairingCode,
+  getPairingCode,
+  pairStation,
+} from '../../core/stations/pairing-codes.js';
 import { listHardwareChecks, recordHardwareCheck } from '../../core/stations/hardware-checks.js';
 import {
   getStation,
@@ -19,6 +23,7 @@ import {
   ListQuerySchema,
   Nullable,
   Strict,
+  StringEnum,
 } from '../schemas/common.js';
 import { HardwareCheck, HardwareCheckBody } from '../schemas/hardware-check.js';
 
@@ -57,6 +62,7 @@ export async function stationsRoutes(
         body: Strict({ name: StationName, role: Role }),
         response: {
           200: Type.Object({
+            id: Type.String(),
             code: Type.String(),
             qr: Type.String(),
             expires_in_seconds: Type.Integer(),
@@ -68,6 +74,31 @@ export async function stationsRoutes(
       },
     },
     async (request) => createPairingCode(core, factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/stations/pairing-codes/:id',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'What became of a pairing code: pending, paired (with its station) or expired',
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            object: Type.Literal('pairing_code'),
+            name: Type.String(),
+            role: Role,
+            status: StringEnum(['pending', 'paired', 'expired'] as const),
+            created_at: IsoDateTime,
+            expires_at: IsoDateTime,
+            paired_at: Nullable(IsoDateTime),
+            station_id: Nullable(Type.String()),
+          }),
+        },
+      },
+    },
+    async (request) => getPairingCode(core, factoryOf(request), request.params.id),
   );
 
   r.post(

@@ -16,7 +16,7 @@ export interface VoidedLabelView {
   replacement_barcode: string;
 }
 
-const toView = (row: VoidedLabelTable): VoidedLabelView => ({
+export const toVoidedLabelView = (row: VoidedLabelTable): VoidedLabelView => ({
   object: 'voided_label',
   barcode: row.barcode,
   voided_at: row.voided_at,
@@ -49,7 +49,7 @@ export function voidLabel(
       .where('factory_id', '=', factoryId)
       .where('barcode', '=', barcode)
       .executeTakeFirst();
-    if (already) return toView(already);
+    if (already) return toVoidedLabelView(already);
 
     const piece = await tx.trx
       .selectFrom('pieces')
@@ -86,7 +86,7 @@ export function voidLabel(
     // change to a piece, so it is marked updated for integrations that sync by `updated_since`.
     await recomputeOrder(tx, factoryId, piece.order_id);
 
-    const view = toView(row);
+    const view = toVoidedLabelView(row);
     await tx.emit(factoryId, 'label.voided', view);
     return view;
   });

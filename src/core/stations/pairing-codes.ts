@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SECOND } from '../../domain/clock.js';
-import { AppError } from '../../domain/errors.js';
+import { AppError, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import {
   formatPairingCode,
@@ -24,6 +24,8 @@ export const PAIRING_CODE_TTL_SECONDS = 600;
 export const MAX_LIVE_PAIRING_CODES = 50;
 
 export interface PairingCodeView {
+  /** The code's record, to follow it with GET /v1/stations/pairing-codes/{id}. */
+  id: string;
   /** Shown with its dash: `BCDF-GHJK`. */
   code: string;
   /** `<station_app_scheme>://pair?code=BCDFGHJK`, for the station app's camera. */
@@ -93,10 +95,11 @@ export function createPairingCode(
 
     const expiresAt = new Date(tx.now.getTime() + PAIRING_CODE_TTL_SECONDS * SECOND).toISOString();
     const name = input.name.trim();
+    const id = newId('pairingCode', tx.now);
     await tx.trx
       .insertInto('pairing_codes')
       .values({
-        id: newId('pairingCode', tx.now),
+        id,
         factory_id: factoryId,
         code_hash: hashToken(code),
         name,
@@ -109,6 +112,7 @@ export function createPairingCode(
       .execute();
 
     return {
+      id,
       code: formatPairingCode(code),
       qr: `${settings.station_app_scheme}://pair?code=${code}`,
       expires_in_seconds: PAIRING_CODE_TTL_SECONDS,
@@ -117,6 +121,52 @@ export function createPairingCode(
       role: input.role,
     };
   });
+}
+
+/** What became of a pairing code: never the code itself, which only its hash keeps. */
+export interface PairingCodeState {
+  id: string;
+  object: 'pairing_code';
+  name: string;
+  role: ScanEvent;
+  /** `pending` until a device pairs with it or it expires. */
+  status: 'pending' | 'paired' | 'expired';
+  created_at: string;
+  expires_at: string;
+  paired_at: string | null;
+  /** The station the code made, once paired. */
+  station_id: string | null;
+}
+
+/**
+ * GET /v1/stations/pairing-codes/{id}: whether that very code has been used, so the screen that
+ * shows a code can tell when its station has paired (a name may be shared by several stations;
+ * the code's record is not). Expired codes are deleted by housekeeping after a while: then 404.
+ */
+export async function getPairingCode(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<PairingCodeState> {
+  const row = await ctx.db
+    .selectFrom('pairing_codes')
+    .select(['id', 'name', 'role', 'created_at', 'expires_at', 'used_at', 'station_id'])
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('pairing code', 'id', id);
+  const now = ctx.clock.now().toISOString();
+  return {
+    id: row.id,
+    object: 'pairing_code',
+    name: row.name,
+    role: row.role,
+    status: row.used_at !== null ? 'paired' : row.expires_at <= now ? 'expired' : 'pending',
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    paired_at: row.used_at,
+    station_id: row.station_id,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import * as webhooksOutbox from './2026-11-22-0003-webhooks-outbox.js';
 import * as scansWithoutStationIndex from './2026-11-22-0004-scans-without-station-index.js';
 import * as retailerUsersDisabled from './2026-11-24-0006-retailer-users-disabled.js';
 import * as rateLimitFailures from './2026-11-24-0007-rate-limit-failures.js';
+import * as voidedLabelsOrderIndex from './2026-11-24-0008-voided-labels-order-index.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0004-scans-without-station-index': scansWithoutStationIndex,
   '2026-11-24-0006-retailer-users-disabled': retailerUsersDisabled,
   '2026-11-24-0007-rate-limit-failures': rateLimitFailures,
+  '2026-11-24-0008-voided-labels-order-index': voidedLabelsOrderIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
