@@ -103,6 +103,42 @@ describe('factoryd serve', () => {
   });
 
   it.runIf(onSqlite)(
+    'tells how to create the first admin while nobody can sign in, never showing the key',
+    async () => {
+      await expect.poll(() => daemon.stderr(), { timeout: 10_000 }).toContain('first admin');
+      const hint = daemon.stderr();
+      expect(hint).toContain(
+        `open ${daemon.url}/setup and paste the API key from ${daemon.dataDir}/initial-api-key`,
+      );
+      expect(hint).toContain(`factoryd staff add --data-dir '${daemon.dataDir}' --email`);
+      expect(hint + daemon.logs.join('\n')).not.toContain(daemon.apiKey);
+
+      // Once an admin exists, a restart says nothing of it.
+      const added = runFactoryd(
+        [
+          'staff',
+          'add',
+          '--data-dir',
+          daemon.dataDir,
+          '--email',
+          'ada@factory.test',
+          '--name',
+          'Ada',
+          '--role',
+          'admin',
+        ],
+        { input: 'first admin password\n' },
+      );
+      expect(added.status, added.stderr).toBe(0);
+      await daemon.stop();
+      daemon = await startDaemon({ dataDir: daemon.dataDir });
+      const ready = await fetch(`${daemon.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(daemon.stderr()).not.toContain('first admin');
+    },
+  );
+
+  it.runIf(onSqlite)(
     'backs up the database while serving, to a file only its owner may read',
     async () => {
       const file = join(tempDir(), 'backup.db');

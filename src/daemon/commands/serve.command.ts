@@ -12,6 +12,7 @@ import {
   type OpenedDataDir,
 } from '../bootstrap.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../data-dir-lock.js';
+import { firstAdminHint } from '../first-admin.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
 import { VERSION } from '../version.js';
@@ -201,6 +202,13 @@ async function run(
     },
     'factoryd listening',
   );
+
+  const hint = await firstAdminHint(
+    opened.core,
+    { url, dataDir: opened.dataDir, keyFile: init.keyFile },
+    io,
+  );
+  if (hint) io.stderr.write(`\n${hint}\n`);
 
   const signal = await io.stopSignal;
   logger.info({ signal }, 'stopping: finishing requests in flight');
