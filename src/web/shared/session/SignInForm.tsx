@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/TextField.js';
 
@@ -12,8 +12,11 @@ export function SignInForm({
   title,
   notice,
   onSignIn,
+  footer,
 }: {
   title: string;
+  /** Below the form: e.g. the way to a new install's first-admin setup. */
+  footer?: ReactNode;
   /** Why the person is here again (their session ended). */
   notice?: string | null;
   onSignIn: (credentials: Credentials) => Promise<void>;
@@ -51,6 +54,7 @@ export function SignInForm({
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        {footer && <div className="sign-in-footer">{footer}</div>}
       </form>
     </main>
   );

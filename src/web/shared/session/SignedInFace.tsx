@@ -15,6 +15,8 @@ interface Props<S extends { token: string }> {
   /** Ends the session on the server; the session is dropped here whatever it answers. */
   signOut: (api: ApiClient) => Promise<unknown>;
   children: (session: S, signOut: () => Promise<void>) => ReactNode;
+  /** Shown under the sign-in form. */
+  signInFooter?: ReactNode;
 }
 
 /**
@@ -28,6 +30,7 @@ export function SignedInFace<S extends { token: string }>({
   signIn,
   signOut,
   children,
+  signInFooter,
 }: Props<S>) {
   const session = useStoredValue(slot);
   const [notice, setNotice] = useState<string | null>(null);
@@ -66,6 +69,7 @@ export function SignedInFace<S extends { token: string }>({
           <SignInForm
             title={title}
             notice={notice}
+            footer={signInFooter}
             onSignIn={async (credentials) => {
               slot.set(await signIn(api, credentials));
               setNotice(null);

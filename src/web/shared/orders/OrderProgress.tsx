@@ -1,0 +1,36 @@
+import type { OrderListItem } from './order-status.js';
+
+type Counts = Pick<
+  OrderListItem,
+  'pieces_total' | 'pieces_scanned' | 'pieces_in_stock' | 'pieces_dispatched'
+>;
+
+/**
+ * Pieces produced, in stock and dispatched as one compact bar, with the numbers in words beside
+ * it (and as its accessible name). A piece in stock or dispatched was produced first, so the
+ * produced segment is what has not moved on yet.
+ */
+export function OrderProgress({ order }: { order: Counts }) {
+  const total = Math.max(order.pieces_total, 1);
+  const dispatched = order.pieces_dispatched;
+  const inStock = order.pieces_in_stock;
+  const producedOnly = Math.max(0, order.pieces_scanned - inStock - dispatched);
+  const pct = (n: number) => `${(100 * n) / total}%`;
+  const words =
+    `${order.pieces_scanned} of ${order.pieces_total} produced, ` +
+    `${inStock} in stock, ${dispatched} dispatched`;
+  return (
+    <div className="progress" role="img" aria-label={words} title={words}>
+      <div className="progress-bar" aria-hidden="true">
+        <span className="progress-dispatched" style={{ width: pct(dispatched) }} />
+        <span className="progress-in-stock" style={{ width: pct(inStock) }} />
+        <span className="progress-produced" style={{ width: pct(producedOnly) }} />
+      </div>
+      <span className="progress-text" aria-hidden="true">
+        {order.pieces_scanned}/{order.pieces_total}
+        {inStock > 0 && ` · ${inStock} stock`}
+        {dispatched > 0 && ` · ${dispatched} sent`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import { Dialog } from './Dialog.js';
+import { ErrorMessage } from './ErrorMessage.js';
+
+/**
+ * Asks before a destructive action. The action runs on confirm; if the server refuses, its
+ * sentence is shown in the dialog (which stays open), otherwise the dialog closes.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  danger = true,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+  danger?: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <div className="dialog-text">{children}</div>
+      <ErrorMessage error={error} />
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          {error ? 'Close' : 'Keep it'}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'danger' : undefined}
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Keyset paging controls: the API pages forward with a cursor, so a list offers the first page,
+ * the page before (when it knows the way back) and the next one.
+ */
+export function Pager({
+  page,
+  hasMore,
+  onFirst,
+  onPrevious,
+  onNext,
+  label = 'Pages',
+}: {
+  /** 1 for the first page; null for a later page whose number is unknown (a bookmark). */
+  page: number | null;
+  hasMore: boolean;
+  onFirst: () => void;
+  /** Absent when the way back is unknown (a bookmarked later page): First page still works. */
+  onPrevious?: (() => void) | undefined;
+  onNext: () => void;
+  label?: string;
+}) {
+  const first = page === 1;
+  if (first && !hasMore) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="secondary" disabled={first} onClick={onFirst}>
+        First page
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        disabled={first || !onPrevious}
+        onClick={onPrevious}
+      >
+        Previous
+      </button>
+      <span className="pager-page">{page === null ? 'A later page' : `Page ${page}`}</span>
+      <button type="button" className="secondary" disabled={!hasMore} onClick={onNext}>
+        Next
+      </button>
+    </nav>
+  );
+}
