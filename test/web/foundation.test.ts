@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe('the web app foundation', () => {
-  it('the staff app signs in, greets, and signs out; the session lives in the tab only', async () => {
+  it('the staff app signs in, shows the orders, and signs out; the session lives in the tab only', async () => {
     const { context, page, problems } = await openPage(w.browser);
     await page.goto(w.url('/'));
     await expect.poll(() => page.getByRole('heading', { name: 'Staff sign-in' }).count()).toBe(1);
@@ -44,8 +44,8 @@ describe('the web app foundation', () => {
 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Welcome, Sam Supervisor' }).waitFor();
-    await page.getByText('Signed in to').waitFor();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByText('Sam Supervisor (supervisor)').waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['factoryd.staff']);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
@@ -63,7 +63,7 @@ describe('the web app foundation', () => {
     await page.getByLabel('Email').fill('sam@factory.test');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Welcome, Sam Supervisor' }).waitFor();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
 
     // A supervisor's account disabled by an admin: its sessions stop working.
     await w.api('PATCH', `/v1/staff/${staffId}`, { disabled: true });

@@ -1,34 +1,130 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { call } from '../shared/api/client.js';
 import { SignedInFace } from '../shared/session/SignedInFace.js';
 import { staffSession } from '../shared/session/sessions.js';
 import { AppShell } from '../shared/ui/AppShell.js';
 import { NotFound } from '../shared/ui/NotFound.js';
-import { StaffHome } from './StaffHome.js';
+import { useSearchShortcut } from '../shared/ui/use-search-shortcut.js';
+import { AccessProvider, RequireAccess } from './access/access.js';
+import { StaffNav } from './layout/StaffNav.js';
+import { CompanyPage } from './factory/CompanyPage.js';
+import { FactoryLayout } from './factory/FactoryLayout.js';
+import { PlansPage } from './factory/PlansPage.js';
+import { SettingsPage } from './factory/SettingsPage.js';
+import { StaffUsersPage } from './factory/StaffUsersPage.js';
+import { ApiKeysPage } from './integrations/ApiKeysPage.js';
+import { DeliveriesPage } from './integrations/DeliveriesPage.js';
+import { IntegrationsLayout } from './integrations/IntegrationsLayout.js';
+import { WebhooksPage } from './integrations/WebhooksPage.js';
+import { OrderPage } from './orders/detail/OrderPage.js';
+import { NewOrderPage } from './orders/new/NewOrderPage.js';
+import { UploadPage } from './orders/new/UploadPage.js';
+import { OrdersPage } from './orders/OrdersPage.js';
+import { RetailerPage } from './retailers/RetailerPage.js';
+import { RetailersPage } from './retailers/RetailersPage.js';
+import { ReturnsPage } from './returns/ReturnsPage.js';
+import { SetupPage } from './setup/SetupPage.js';
+import { StationPage } from './stations/StationPage.js';
+import { StationsPage } from './stations/StationsPage.js';
+import './staff.css';
 
 /** The staff app at `/`: supervisors and office staff sign in with email and password. */
 export default function StaffFace() {
+  // A new install's first admin is made here, before anyone can sign in.
+  if (location.pathname === '/setup') return <SetupPage />;
   return (
     <SignedInFace
       title="Staff sign-in"
       slot={staffSession}
       signIn={(api, body) => call(api.POST('/v1/auth/login', { body }))}
       signOut={(api) => call(api.POST('/v1/auth/logout'))}
+      signInFooter={
+        <>
+          New install with no admin yet? <a href="/setup">Create the first admin</a>.
+        </>
+      }
     >
       {(session, signOut) => (
         <BrowserRouter>
-          <AppShell
-            face="Staff"
-            user={`${session.user.name} (${session.user.role})`}
-            onSignOut={() => void signOut()}
-          >
-            <Routes>
-              <Route index element={<StaffHome name={session.user.name} />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </AppShell>
+          <AccessProvider>
+            <AppShell
+              face="Staff"
+              user={`${session.user.name} (${session.user.role})`}
+              onSignOut={() => void signOut()}
+              nav={<StaffNav />}
+            >
+              <StaffRoutes />
+            </AppShell>
+          </AccessProvider>
         </BrowserRouter>
       )}
     </SignedInFace>
+  );
+}
+
+function StaffRoutes() {
+  useSearchShortcut();
+  return (
+    <Routes>
+      <Route index element={<OrdersPage />} />
+      <Route path="orders" element={<Navigate to="/" replace />} />
+      <Route
+        path="orders/new"
+        element={
+          <RequireAccess op="POST /v1/orders" what="create orders">
+            <NewOrderPage />
+          </RequireAccess>
+        }
+      />
+      <Route
+        path="orders/upload"
+        element={
+          <RequireAccess op="POST /v1/orders/upload" what="upload orders">
+            <UploadPage />
+          </RequireAccess>
+        }
+      />
+      <Route path="orders/:id" element={<OrderPage />} />
+      <Route path="stations" element={<StationsPage />} />
+      <Route path="stations/:id" element={<StationPage />} />
+      <Route path="returns" element={<ReturnsPage />} />
+      <Route path="retailers" element={<RetailersPage />} />
+      <Route path="retailers/:id" element={<RetailerPage />} />
+      <Route path="factory" element={<FactoryLayout />}>
+        <Route index element={<Navigate to="settings" replace />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route
+          path="company"
+          element={
+            <RequireAccess op="GET /v1/company" what="see and change the company's details">
+              <CompanyPage />
+            </RequireAccess>
+          }
+        />
+        <Route path="plans" element={<PlansPage />} />
+        <Route
+          path="staff"
+          element={
+            <RequireAccess op="GET /v1/staff" what="manage staff users">
+              <StaffUsersPage />
+            </RequireAccess>
+          }
+        />
+      </Route>
+      <Route
+        path="integrations"
+        element={
+          <RequireAccess op="GET /v1/api-keys" what="manage API keys and webhooks">
+            <IntegrationsLayout />
+          </RequireAccess>
+        }
+      >
+        <Route index element={<Navigate to="api-keys" replace />} />
+        <Route path="api-keys" element={<ApiKeysPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="deliveries" element={<DeliveriesPage />} />
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }

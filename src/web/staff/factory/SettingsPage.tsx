@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { SelectField, TextAreaField, TextField } from '../../shared/ui/TextField.js';
+import { useCan } from '../access/access.js';
+import { useSettings } from '../common/use-settings.js';
+import { useUpdateSettings, type Settings } from './use-factory.js';
+
+const FIELDS = [
+  'stuck_after_days',
+  'timezone',
+  'station_app_scheme',
+  'session_ttl_hours',
+  'default_dpi',
+  'webhook_retention_days',
+  'webhook_allowed_hosts',
+];
+
+/** The factory's settings: everyone may read them, an admin may change them. */
+export function SettingsPage() {
+  const settings = useSettings();
+  if (settings.error) return <ErrorMessage error={settings.error} />;
+  if (!settings.data) return <p className="loading">Loading…</p>;
+  return <SettingsForm key={settings.data.updated_at} settings={settings.data} />;
+}
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const can = useCan();
+  const editable = can('PATCH /v1/settings');
+  const update = useUpdateSettings();
+  const [saved, setSaved] = useState(false);
+  const error = update.error;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setSaved(false);
+    await update
+      .mutateAsync({
+        stuck_after_days: Number(text('stuck_after_days')),
+        timezone: text('timezone'),
+        station_app_scheme: text('station_app_scheme'),
+        session_ttl_hours: Number(text('session_ttl_hours')),
+        default_dpi: Number(text('default_dpi')) as 203 | 300,
+        webhook_retention_days: Number(text('webhook_retention_days')),
+        webhook_allowed_hosts: text('webhook_allowed_hosts')
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      })
+      .then(() => setSaved(true))
+      .catch(() => {});
+  }
+
+  return (
+    <form className="card settings-form" onSubmit={(e) => void submit(e)} aria-label="Settings">
+      {!editable && (
+        <p className="notice">Only an admin can change settings; you can read them here.</p>
+      )}
+      <fieldset disabled={!editable} className="plain-fieldset">
+        <TextField
+          label="Stuck after (days)"
+          name="stuck_after_days"
+          type="number"
+          min={1}
+          max={365}
+          required
+          defaultValue={settings.stuck_after_days}
+          hint="An order produced or in stock this long without being dispatched is flagged stuck."
+          error={fieldError(error, 'stuck_after_days')}
+        />
+        <TextField
+          label="Time zone"
+          name="timezone"
+          required
+          defaultValue={settings.timezone}
+          hint="IANA name, such as Europe/London."
+          error={fieldError(error, 'timezone')}
+        />
+        <TextField
+          label="Session length (hours)"
+          name="session_ttl_hours"
+          type="number"
+          min={1}
+          required
+          defaultValue={settings.session_ttl_hours}
+          hint="How long a staff or portal sign-in lasts."
+          error={fieldError(error, 'session_ttl_hours')}
+        />
+        <SelectField
+          label="Default printer resolution"
+          name="default_dpi"
+          defaultValue={String(settings.default_dpi)}
+          error={fieldError(error, 'default_dpi')}
+        >
+          <option value="203">203 dpi</option>
+          <option value="300">300 dpi</option>
+        </SelectField>
+        <TextField
+          label="Label size"
+          value={`${settings.label_size.replace('x', ' × ')} in`}
+          readOnly
+        />
+        <TextField
+          label="Station app scheme"
+          name="station_app_scheme"
+          required
+          defaultValue={settings.station_app_scheme}
+          hint="The pairing QR code opens <scheme>://pair?code=… in the station app."
+          error={fieldError(error, 'station_app_scheme')}
+        />
+        <TextField
+          label="Keep webhook deliveries (days)"
+          name="webhook_retention_days"
+          type="number"
+          min={1}
+          required
+          defaultValue={settings.webhook_retention_days}
+          error={fieldError(error, 'webhook_retention_days')}
+        />
+        <TextAreaField
+          label="Webhook hosts allowed"
+          name="webhook_allowed_hosts"
+          defaultValue={settings.webhook_allowed_hosts.join('\n')}
+          hint="Host names or CIDR ranges, one per line. Empty: any host."
+          error={fieldError(error, 'webhook_allowed_hosts')}
+        />
+      </fieldset>
+      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} />}
+      {saved && (
+        <p className="success-message" role="status">
+          Settings saved.
+        </p>
+      )}
+      {editable && (
+        <button type="submit" disabled={update.isPending}>
+          Save settings
+        </button>
+      )}
+    </form>
+  );
+}

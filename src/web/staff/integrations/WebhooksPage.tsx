@@ -1,0 +1,236 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../shared/format.js';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { Dialog } from '../../shared/ui/Dialog.js';
+import { EmptyState } from '../../shared/ui/EmptyState.js';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { TextField } from '../../shared/ui/TextField.js';
+import { SecretOnce } from '../common/SecretOnce.js';
+import {
+  EVENT_TYPES,
+  useCreateEndpoint,
+  useDeleteEndpoint,
+  useEndpoints,
+  useUpdateEndpoint,
+  type Endpoint,
+  type EventType,
+} from './use-integrations.js';
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; endpoint: Endpoint }
+  | { kind: 'delete'; endpoint: Endpoint };
+
+/** Webhook endpoints: where factoryd sends signed events. */
+export function WebhooksPage() {
+  const endpoints = useEndpoints(undefined);
+  const update = useUpdateEndpoint();
+  const remove = useDeleteEndpoint();
+  const [open, setOpen] = useState<Open | null>(null);
+  const list = endpoints.data;
+  return (
+    <>
+      <div className="section-actions">
+        <p>
+          factoryd sends each event to every endpoint subscribed to it, signed the Standard Webhooks
+          way, and retries for days when the receiver is down.
+        </p>
+        <button type="button" onClick={() => setOpen({ kind: 'create' })}>
+          Add endpoint
+        </button>
+      </div>
+      <ErrorMessage error={endpoints.error ?? update.error} />
+      {list && list.data.length === 0 && (
+        <EmptyState title="No webhook endpoints">
+          Add the URL of a receiver (your ERP, a script) to be told when orders change, scans are
+          recorded or returns come in.
+        </EmptyState>
+      )}
+      {list && list.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Events</th>
+                <th scope="col">State</th>
+                <th scope="col">Added</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">
+                    <span className="url">{e.url}</span>
+                    {e.description && <div className="field-hint">{e.description}</div>}
+                  </th>
+                  <td>{e.events.includes('*') ? 'All events' : e.events.join(', ')}</td>
+                  <td>
+                    {e.enabled ? 'Enabled' : <strong>Disabled</strong>}
+                    {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
+                  </td>
+                  <td className="nowrap">{formatDateTime(e.created_at)}</td>
+                  <td className="row-actions">
+                    <Link
+                      className="button-link small secondary"
+                      to={`/integrations/deliveries?endpoint_id=${e.id}`}
+                    >
+                      Deliveries
+                    </Link>
+                    <button
+                      type="button"
+                      className="small secondary"
+                      aria-label={`Edit ${e.url}`}
+                      onClick={() => setOpen({ kind: 'edit', endpoint: e })}
+                    >
+                      Edit…
+                    </button>
+                    <button
+                      type="button"
+                      className="small secondary"
+                      onClick={() => update.mutate({ id: e.id, enabled: !e.enabled })}
+                    >
+                      {e.enabled ? 'Disable' : 'Enable'}
+                    </button>
+                    <button
+                      type="button"
+                      className="small secondary danger-text"
+                      aria-label={`Delete ${e.url}`}
+                      onClick={() => setOpen({ kind: 'delete', endpoint: e })}
+                    >
+                      Delete…
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open?.kind === 'create' && <EndpointDialog onClose={() => setOpen(null)} />}
+      {open?.kind === 'edit' && (
+        <EndpointDialog endpoint={open.endpoint} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete this endpoint?"
+          confirmLabel="Delete endpoint"
+          onConfirm={() => remove.mutateAsync(open.endpoint.id)}
+          onClose={() => setOpen(null)}
+        >
+          <p>
+            Nothing more is sent to {open.endpoint.url}. Its delivery history is kept. To pause it
+            instead, disable it.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** Create an endpoint (its secret shown once), or edit one. */
+function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: () => void }) {
+  const create = useCreateEndpoint();
+  const update = useUpdateEndpoint();
+  const mutation = endpoint ? update : create;
+  const [all, setAll] = useState(endpoint ? endpoint.events.includes('*') : true);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const description = String(form.get('description')).trim();
+    const events = (all ? ['*'] : form.getAll('events').map(String)) as ('*' | EventType)[];
+    const body = { url: String(form.get('url')).trim(), events, description: description || null };
+    if (endpoint) {
+      await update
+        .mutateAsync({ id: endpoint.id, ...body })
+        .then(onClose)
+        .catch(() => {});
+    } else {
+      await create.mutateAsync(body).catch(() => {});
+    }
+  }
+
+  if (create.data) {
+    return (
+      <Dialog title="Endpoint added" onClose={onClose}>
+        <p>
+          Events now go to <span className="url">{create.data.url}</span>. The receiver verifies
+          each one with this signing secret.
+        </p>
+        <SecretOnce
+          label="The endpoint's signing secret"
+          value={create.data.secret}
+          what="signing secret"
+        />
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            I have copied it
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const error = mutation.error;
+  return (
+    <Dialog title={endpoint ? 'Edit endpoint' : 'Add a webhook endpoint'} onClose={onClose} wide>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField
+          label="URL"
+          name="url"
+          type="url"
+          required
+          defaultValue={endpoint?.url}
+          placeholder="https://erp.example.local/factoryd"
+          error={fieldError(error, 'url')}
+        />
+        <TextField
+          label="Description (optional)"
+          name="description"
+          defaultValue={endpoint?.description ?? ''}
+          error={fieldError(error, 'description')}
+        />
+        <fieldset className="choice">
+          <legend>Events</legend>
+          <label>
+            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> All
+            events, including ones added later
+          </label>
+          {!all && (
+            <div className="event-grid">
+              {EVENT_TYPES.map((t) => (
+                <label key={t}>
+                  <input
+                    type="checkbox"
+                    name="events"
+                    value={t}
+                    defaultChecked={endpoint?.events.includes(t) ?? false}
+                  />{' '}
+                  {t}
+                </label>
+              ))}
+            </div>
+          )}
+          {fieldError(error, 'events') && (
+            <small className="field-error">{fieldError(error, 'events')}</small>
+          )}
+        </fieldset>
+        {!shownAtField(error, ['url', 'description', 'events']) && <ErrorMessage error={error} />}
+        <div className="dialog-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={mutation.isPending}>
+            {endpoint ? 'Save' : 'Add endpoint'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../shared/api/api-context.js';
+import { call } from '../../shared/api/client.js';
+import type { ApiBody, ApiPaths, ApiResponse } from '../../shared/api/types.js';
+
+export type ApiKey = ApiResponse<'/v1/api-keys', 'get'>['data'][number];
+export type Endpoint = ApiResponse<'/v1/webhooks/{id}', 'get'>;
+export type Delivery = ApiResponse<'/v1/webhooks/deliveries', 'get'>['data'][number];
+type DeliveryQuery = NonNullable<ApiPaths['/v1/webhooks/deliveries']['get']['parameters']['query']>;
+export type DeliveryFilters = Pick<DeliveryQuery, 'endpoint_id' | 'status' | 'event_type'>;
+export type EventType = NonNullable<DeliveryQuery['event_type']>;
+
+export const EVENT_TYPES: EventType[] = [
+  'order.created',
+  'order.status_changed',
+  'order.stuck',
+  'order.cancelled',
+  'scan.recorded',
+  'label.voided',
+  'return.created',
+  'return.restocked',
+  'return.written_off',
+  'station.paired',
+  'station.hardware_checked',
+];
+
+const page = (cursor: string | undefined, limit = 50) => ({
+  limit,
+  ...(cursor ? { starting_after: cursor } : {}),
+});
+
+export function useApiKeys(cursor: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['api-keys', cursor ?? null],
+    queryFn: ({ signal }) =>
+      call(api.GET('/v1/api-keys', { params: { query: page(cursor) }, signal })),
+  });
+}
+
+export function useCreateApiKey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => call(api.POST('/v1/api-keys', { body: { name } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/v1/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+}
+
+export function useEndpoints(cursor: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['webhooks', 'endpoints', cursor ?? null],
+    queryFn: ({ signal }) =>
+      call(api.GET('/v1/webhooks', { params: { query: page(cursor, 100) }, signal })),
+  });
+}
+
+function useInvalidateWebhooks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+}
+
+export function useCreateEndpoint() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/v1/webhooks', 'post'>) => call(api.POST('/v1/webhooks', { body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateEndpoint() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & ApiBody<'/v1/webhooks/{id}', 'patch'>) =>
+      call(api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body })),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteEndpoint() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Deliveries, newest first, refreshed while shown: a delivery moves on by itself. */
+export function useDeliveries(filters: DeliveryFilters, cursor: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['webhooks', 'deliveries', filters, cursor ?? null],
+    queryFn: ({ signal }) =>
+      call(
+        api.GET('/v1/webhooks/deliveries', {
+          params: { query: { ...filters, ...page(cursor) } },
+          signal,
+        }),
+      ),
+    refetchInterval: 5_000,
+  });
+}
+
+export function useRetryDelivery() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (id: string) =>
+      call(api.POST('/v1/webhooks/deliveries/{id}/retry', { params: { path: { id } } })),
+    onSettled: invalidate,
+  });
+}

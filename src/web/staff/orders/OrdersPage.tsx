@@ -1,0 +1,111 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { localToday } from '../../shared/format.js';
+import { EmptyState } from '../../shared/ui/EmptyState.js';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { Pager } from '../../shared/ui/Pager.js';
+import { IfAllowed } from '../access/access.js';
+import { useNow } from '../common/use-now.js';
+import { PageHeader } from '../layout/PageHeader.js';
+import { filtersFromUrl, hasFilters, urlFromFilters, type OrderFilters } from './order-filters.js';
+import { OrderFiltersBar } from './OrderFiltersBar.js';
+import { OrdersTable } from './OrdersTable.js';
+import { StatusCounts } from './StatusCounts.js';
+import { useOrderCounts, useOrders } from './use-orders.js';
+
+/** Cursors of the pages before this one, carried in the history entry (not the URL). */
+interface PageTrail {
+  trail?: (string | null)[];
+}
+
+/**
+ * The home page: counts per status, every filter of the API (in the URL, so a view can be
+ * bookmarked or shared), and the orders in keyset pages, refreshing themselves.
+ */
+export function OrdersPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const filters = filtersFromUrl(params);
+  const after = params.get('after') ?? undefined;
+  const trail = (location.state as PageTrail | null)?.trail ?? [];
+
+  const orders = useOrders(filters, after);
+  const counts = useOrderCounts();
+
+  const show = (next: OrderFilters) => navigate({ search: `?${urlFromFilters(next)}` });
+  const goTo = (cursor: string | null, nextTrail: (string | null)[]) =>
+    navigate(
+      { search: `?${urlFromFilters(filters, cursor ?? undefined)}` },
+      { state: { trail: nextTrail } satisfies PageTrail },
+    );
+
+  const page = orders.data;
+  const now = useNow(30_000);
+  return (
+    <section>
+      <PageHeader
+        title="Orders"
+        sub={
+          <span className="refresh-note">
+            {orders.isFetching ? 'Refreshing…' : 'Refreshes every 10 s while this tab is open'}
+          </span>
+        }
+      >
+        <IfAllowed op="POST /v1/orders/upload">
+          <Link className="button-link secondary" to="/orders/upload">
+            Upload CSV
+          </Link>
+        </IfAllowed>
+        <IfAllowed op="POST /v1/orders">
+          <Link className="button-link" to="/orders/new">
+            New order
+          </Link>
+        </IfAllowed>
+      </PageHeader>
+
+      <StatusCounts
+        counts={counts.data}
+        status={filters.status}
+        stuck={filters.stuck}
+        onStatus={(status) => show({ ...filters, status })}
+        onStuck={(stuck) => show({ ...filters, stuck })}
+      />
+      <OrderFiltersBar filters={filters} onChange={show} />
+
+      <ErrorMessage error={orders.error ?? counts.error} />
+      {page &&
+        (page.data.length === 0 ? (
+          hasFilters(filters) ? (
+            <EmptyState title="No orders match these filters">
+              Change or{' '}
+              <button type="button" className="link-button" onClick={() => show({})}>
+                clear the filters
+              </button>{' '}
+              to see more orders.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No orders yet">
+              Orders appear here as soon as they arrive: pushed by an integration through the API
+              (POST /v1/orders), created with New order, or uploaded as a CSV file.
+            </EmptyState>
+          )
+        ) : (
+          <OrdersTable orders={page.data} today={localToday(new Date(now))} now={now} />
+        ))}
+      {!page && !orders.error && <p className="loading">Loading orders…</p>}
+      {page && (
+        <Pager
+          label="Order pages"
+          page={after === undefined ? 1 : trail.length > 0 ? trail.length + 1 : null}
+          hasMore={page.has_more}
+          onFirst={() => goTo(null, [])}
+          onPrevious={
+            trail.length > 0 ? () => goTo(trail.at(-1) ?? null, trail.slice(0, -1)) : undefined
+          }
+          onNext={() => page.next_cursor && goTo(page.next_cursor, [...trail, after ?? null])}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { formatAgo, formatDate } from '../../shared/format.js';
+import { isOverdue, type OrderListItem } from '../../shared/orders/order-status.js';
+import { OrderProgress } from '../../shared/orders/OrderProgress.js';
+import { OrderStatusBadge, StuckBadge } from '../../shared/orders/OrderStatusBadge.js';
+
+/**
+ * The orders of one page. Rows are keyed by order id, so a refresh updates them in place: focus,
+ * text selection and scroll stay where they were.
+ */
+export function OrdersTable({
+  orders,
+  today,
+  now,
+}: {
+  orders: OrderListItem[];
+  today: string;
+  now: number;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table orders-table">
+        <caption className="visually-hidden">Orders, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Retailer</th>
+            <th scope="col">Items</th>
+            <th scope="col">Pieces</th>
+            <th scope="col">Needed by</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => {
+            const overdue = isOverdue(order, today);
+            return (
+              <tr key={order.id} className={overdue ? 'overdue' : undefined}>
+                <th scope="row">
+                  <Link to={`/orders/${order.id}`}>{order.order_no}</Link>
+                </th>
+                <td>
+                  <span className="status-cell">
+                    <OrderStatusBadge status={order.status} />
+                    {order.stuck && <StuckBadge />}
+                  </span>
+                </td>
+                <td>{order.retailer_name}</td>
+                <td className="items-cell">{order.items}</td>
+                <td>
+                  <OrderProgress order={order} />
+                </td>
+                <td className={overdue ? 'overdue-date' : undefined}>
+                  {formatDate(order.needed_by)}
+                  {overdue && <span className="overdue-tag"> Overdue</span>}
+                </td>
+                <td className="nowrap">{formatAgo(order.updated_at, now)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../../shared/ui/Dialog.js';
+import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
+import { useSettings } from '../../common/use-settings.js';
+import { download, openPendingTab, showPdf } from '../../common/label-files.js';
+import { useOrderLabels, type LabelDpi, type LabelFormat, type Order } from './use-order.js';
+
+/**
+ * Print an order's labels: PDF (opens in a new tab) or ZPL (downloads, for a label printer), every
+ * piece or only those never printed, at the printer's resolution.
+ */
+export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const settings = useSettings();
+  const labels = useOrderLabels(order.id);
+  const [format, setFormat] = useState<LabelFormat>('pdf');
+  const [pieces, setPieces] = useState<'all' | 'unprinted'>('all');
+  const [dpi, setDpi] = useState<LabelDpi | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const chosenDpi = dpi ?? settings.data?.default_dpi ?? 203;
+  const unprinted = order.pieces.filter((p) => p.label_printed_at === null).length;
+
+  async function print(event: FormEvent) {
+    event.preventDefault();
+    const tab = format === 'pdf' ? openPendingTab() : null;
+    try {
+      const file = await labels.mutateAsync({ format, pieces, dpi: chosenDpi });
+      if (format === 'pdf') {
+        const url = showPdf(tab, file);
+        if (!tab) setOpened(url);
+        else onClose();
+      } else {
+        download(file, `labels-${order.order_no}-${chosenDpi}dpi.zpl`);
+        onClose();
+      }
+    } catch {
+      tab?.close();
+    }
+  }
+
+  return (
+    <Dialog title={`Print labels for ${order.order_no}`} onClose={onClose}>
+      <form onSubmit={(e) => void print(e)}>
+        <fieldset className="choice">
+          <legend>Format</legend>
+          <label>
+            <input
+              type="radio"
+              name="format"
+              checked={format === 'pdf'}
+              onChange={() => setFormat('pdf')}
+            />{' '}
+            PDF — opens in a new tab, for any printer
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="format"
+              checked={format === 'zpl'}
+              onChange={() => setFormat('zpl')}
+            />{' '}
+            ZPL — downloads, for a Zebra label printer
+          </label>
+        </fieldset>
+        <fieldset className="choice">
+          <legend>Pieces</legend>
+          <label>
+            <input
+              type="radio"
+              name="pieces"
+              checked={pieces === 'all'}
+              onChange={() => setPieces('all')}
+            />{' '}
+            All {order.pieces_total} pieces
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="pieces"
+              checked={pieces === 'unprinted'}
+              onChange={() => setPieces('unprinted')}
+            />{' '}
+            Only the {unprinted} never printed
+          </label>
+        </fieldset>
+        <fieldset className="choice">
+          <legend>Printer resolution</legend>
+          {([203, 300] as const).map((d) => (
+            <label key={d}>
+              <input type="radio" name="dpi" checked={chosenDpi === d} onChange={() => setDpi(d)} />{' '}
+              {d} dpi
+            </label>
+          ))}
+        </fieldset>
+        <ErrorMessage error={labels.error} />
+        {opened && (
+          <p className="notice">
+            Your browser blocked the new tab:{' '}
+            <a href={opened} target="_blank" rel="noreferrer">
+              open the labels
+            </a>
+            .
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" disabled={labels.isPending}>
+            {labels.isPending ? 'Preparing…' : format === 'pdf' ? 'Open PDF' : 'Download ZPL'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

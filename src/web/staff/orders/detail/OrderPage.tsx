@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDate, formatDateTime, localToday } from '../../../shared/format.js';
+import { isOverdue } from '../../../shared/orders/order-status.js';
+import { OrderProgress } from '../../../shared/orders/OrderProgress.js';
+import { OrderStatusBadge, StuckBadge } from '../../../shared/orders/OrderStatusBadge.js';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
+import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
+import { IfAllowed } from '../../access/access.js';
+import { PageHeader } from '../../layout/PageHeader.js';
+import { LabelsDialog } from './LabelsDialog.js';
+import { PieceDialog } from './PieceDialog.js';
+import { PiecesGrid } from './PiecesGrid.js';
+import { ScanTimeline } from './ScanTimeline.js';
+import { useCancelOrder, useOrder, useVoidedLabels, type Order } from './use-order.js';
+
+type Open =
+  { kind: 'labels' } | { kind: 'cancel' } | { kind: 'piece'; pieceId: string; name: string };
+
+/** One order: its status, lines, every piece, and its scan history; print, void, cancel. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const voided = useVoidedLabels(id);
+  const [open, setOpen] = useState<Open | null>(null);
+
+  if (order.error) {
+    return (
+      <section>
+        <p>
+          <Link to="/">← Orders</Link>
+        </p>
+        <ErrorMessage error={order.error} title="This order could not be shown." />
+      </section>
+    );
+  }
+  if (!order.data) return <p className="loading">Loading the order…</p>;
+  const o = order.data;
+  const piece = open?.kind === 'piece' ? o.pieces.find((p) => p.id === open.pieceId) : undefined;
+  const close = () => setOpen(null);
+
+  return (
+    <section>
+      <p className="breadcrumb">
+        <Link to="/">← Orders</Link>
+      </p>
+      <PageHeader
+        title={`Order ${o.order_no}`}
+        sub={
+          <span className="status-cell">
+            <OrderStatusBadge status={o.status} />
+            {o.stuck && <StuckBadge />}
+            <span>
+              {o.retailer_name} ({o.retailer_code})
+            </span>
+          </span>
+        }
+      >
+        <button type="button" onClick={() => setOpen({ kind: 'labels' })}>
+          Print labels
+        </button>
+        <IfAllowed op="POST /v1/orders/:id/cancel">
+          {o.status !== 'cancelled' && (
+            <button
+              type="button"
+              className="secondary danger-text"
+              onClick={() => setOpen({ kind: 'cancel' })}
+            >
+              Cancel order…
+            </button>
+          )}
+        </IfAllowed>
+      </PageHeader>
+
+      <OrderFacts order={o} />
+
+      <h2>Lines</h2>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">Colour</th>
+              <th scope="col" className="num">
+                Units
+              </th>
+              <th scope="col" className="num">
+                Pieces per unit
+              </th>
+              <th scope="col">Piece names</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.lines.map((line, i) => (
+              <tr key={i}>
+                <td>{line.sku}</td>
+                <td>{line.colour ?? '—'}</td>
+                <td className="num">{line.qty}</td>
+                <td className="num">{line.pieces_per_unit}</td>
+                <td>{line.piece_names?.join(', ') ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Pieces</h2>
+      <ErrorMessage error={voided.error} />
+      <PiecesGrid
+        order={o}
+        voided={voided.data ?? []}
+        onPiece={(p, name) => setOpen({ kind: 'piece', pieceId: p.id, name })}
+      />
+
+      <h2>Scan history</h2>
+      <ScanTimeline scans={o.scans} />
+
+      {open?.kind === 'labels' && <LabelsDialog order={o} onClose={close} />}
+      {open?.kind === 'piece' && piece && (
+        <PieceDialog
+          piece={piece}
+          name={open.name}
+          voided={(voided.data ?? []).filter((v) => v.piece_id === piece.id)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'cancel' && <CancelDialog order={o} onClose={close} />}
+    </section>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  const overdue = isOverdue(order, localToday());
+  return (
+    <dl className="facts facts-row">
+      <div>
+        <dt>Items</dt>
+        <dd>{order.items}</dd>
+      </div>
+      <div>
+        <dt>Pieces</dt>
+        <dd>
+          <OrderProgress order={order} />
+        </dd>
+      </div>
+      <div>
+        <dt>Needed by</dt>
+        <dd className={overdue ? 'overdue-date' : undefined}>
+          {formatDate(order.needed_by)}
+          {overdue && <span className="overdue-tag"> Overdue</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>Production date</dt>
+        <dd>{formatDate(order.production_date)}</dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>
+          {formatDateTime(order.created_at)} ({order.source === 'upload' ? 'CSV upload' : 'API'})
+        </dd>
+      </div>
+      <div>
+        <dt>Updated</dt>
+        <dd>{formatDateTime(order.updated_at)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const cancel = useCancelOrder(order.id);
+  return (
+    <ConfirmDialog
+      title={`Cancel order ${order.order_no}?`}
+      confirmLabel="Cancel the order"
+      onConfirm={() => cancel.mutateAsync()}
+      onClose={onClose}
+    >
+      <p>
+        Its {order.pieces_total} pieces will be refused at every station from now on. An order
+        cannot be cancelled once any of it has been dispatched.
+      </p>
+    </ConfirmDialog>
+  );
+}

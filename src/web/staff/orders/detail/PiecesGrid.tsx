@@ -1,0 +1,116 @@
+import { PIECE_STATUS_LABELS } from '../../../shared/orders/order-status.js';
+import type { Order, Piece, VoidedLabel } from './use-order.js';
+
+interface LineGrid {
+  lineNo: number;
+  title: string;
+  pieceNames: string[];
+  /** Units of the line in order, each with its pieces by piece number. */
+  units: { unitNo: number; pieces: (Piece | undefined)[] }[];
+}
+
+/** The pieces of each line as units (rows) × pieces (columns). */
+export function gridOf(order: Order): LineGrid[] {
+  return order.lines.map((line, index) => {
+    const lineNo = index + 1;
+    const pieces = order.pieces.filter((p) => p.line_no === lineNo);
+    const byUnit = new Map<number, (Piece | undefined)[]>();
+    for (const piece of pieces) {
+      const row = byUnit.get(piece.unit_no) ?? new Array<Piece | undefined>(line.pieces_per_unit);
+      row[piece.piece_no - 1] = piece;
+      byUnit.set(piece.unit_no, row);
+    }
+    return {
+      lineNo,
+      title: line.colour ? `${line.sku} ${line.colour}` : line.sku,
+      pieceNames: Array.from(
+        { length: line.pieces_per_unit },
+        (_, i) => line.piece_names?.[i] ?? `Piece ${i + 1}`,
+      ),
+      units: [...byUnit.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([unitNo, row]) => ({ unitNo, pieces: row })),
+    };
+  });
+}
+
+/**
+ * Every piece of the order, coloured by its status (with the status in words too), its barcode,
+ * and a mark on pieces whose label was voided. A piece opens its dialog (print, void).
+ */
+export function PiecesGrid({
+  order,
+  voided,
+  onPiece,
+}: {
+  order: Order;
+  voided: VoidedLabel[];
+  onPiece: (piece: Piece, name: string) => void;
+}) {
+  const voidedByPiece = new Map<string, VoidedLabel[]>();
+  for (const v of voided)
+    voidedByPiece.set(v.piece_id, [...(voidedByPiece.get(v.piece_id) ?? []), v]);
+  return (
+    <div className="pieces">
+      {gridOf(order).map((line) => (
+        <div key={line.lineNo} className="table-wrap pieces-line">
+          <table
+            className="data-table pieces-grid"
+            style={{ minWidth: `${4.5 + 10.5 * line.pieceNames.length}rem` }}
+          >
+            <caption>
+              Line {line.lineNo}: {line.title}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Unit</th>
+                {line.pieceNames.map((name, i) => (
+                  <th key={i} scope="col">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {line.units.map((unit) => (
+                <tr key={unit.unitNo}>
+                  <th scope="row">{unit.unitNo}</th>
+                  {unit.pieces.map((piece, i) => {
+                    if (!piece) return <td key={i}>—</td>;
+                    const relabelled = voidedByPiece.get(piece.id) ?? [];
+                    const name = `Unit ${unit.unitNo} · ${line.pieceNames[i]}`;
+                    return (
+                      <td key={piece.id}>
+                        <button
+                          type="button"
+                          className={`piece-cell piece-${piece.status}`}
+                          onClick={() => onPiece(piece, name)}
+                          aria-label={`${name}: ${piece.barcode}, ${PIECE_STATUS_LABELS[piece.status]}${
+                            relabelled.length > 0
+                              ? `, relabelled (was ${relabelled.map((v) => v.barcode).join(', ')})`
+                              : ''
+                          }${piece.location ? `, bay ${piece.location}` : ''}`}
+                        >
+                          <span className="piece-barcode">{piece.barcode}</span>
+                          <span className="piece-state">
+                            {PIECE_STATUS_LABELS[piece.status]}
+                            {piece.location && ` · ${piece.location}`}
+                          </span>
+                          {relabelled.length > 0 && (
+                            <span className="piece-voided">
+                              Relabelled: <s>{relabelled.map((v) => v.barcode).join(', ')}</s> void
+                            </span>
+                          )}
+                        </button>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../shared/format.js';
+import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { Dialog } from '../../shared/ui/Dialog.js';
+import { EmptyState } from '../../shared/ui/EmptyState.js';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { Pager } from '../../shared/ui/Pager.js';
+import { SelectField, TextField } from '../../shared/ui/TextField.js';
+import { useCan } from '../access/access.js';
+import { PageHeader } from '../layout/PageHeader.js';
+import {
+  RETAILER_ROLES,
+  useAddRetailerUser,
+  useChangeRetailerUser,
+  useRemoveRetailerUser,
+  useRetailer,
+  useRetailerUsers,
+  useUpdateRetailer,
+  type Retailer,
+  type RetailerRole,
+  type RetailerUser,
+} from './use-retailers.js';
+
+/** One retailer: its name and code, and the people who use the portal for it. */
+export function RetailerPage() {
+  const { id = '' } = useParams();
+  const retailer = useRetailer(id);
+  const can = useCan();
+  if (retailer.error)
+    return <ErrorMessage error={retailer.error} title="This retailer could not be shown." />;
+  if (!retailer.data) return <p className="loading">Loading…</p>;
+  const r = retailer.data;
+  return (
+    <section>
+      <p className="breadcrumb">
+        <Link to="/retailers">← Retailers</Link>
+      </p>
+      <PageHeader
+        title={r.name}
+        sub={
+          <>
+            Code {r.code} · added {formatDateTime(r.created_at)}
+          </>
+        }
+      >
+        <Link className="button-link secondary" to={`/?retailer_id=${r.id}`}>
+          Its orders
+        </Link>
+      </PageHeader>
+      {can('PATCH /v1/retailers/:id') && <RetailerForm key={r.updated_at} retailer={r} />}
+      <h2>Portal users</h2>
+      {can('GET /v1/retailers/:id/users') ? (
+        <RetailerUsers retailer={r} />
+      ) : (
+        <p>Only an admin can see and manage a retailer's portal users.</p>
+      )}
+    </section>
+  );
+}
+
+function RetailerForm({ retailer }: { retailer: Retailer }) {
+  const update = useUpdateRetailer(retailer.id);
+  const [saved, setSaved] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSaved(false);
+    await update
+      .mutateAsync({ name: String(form.get('name')).trim(), code: String(form.get('code')).trim() })
+      .then(() => setSaved(true))
+      .catch(() => {});
+  }
+  return (
+    <form
+      className="card inline-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Retailer details"
+    >
+      <TextField
+        label="Name"
+        name="name"
+        defaultValue={retailer.name}
+        required
+        error={fieldError(update.error, 'name')}
+      />
+      <TextField
+        label="Code"
+        name="code"
+        defaultValue={retailer.code}
+        required
+        error={fieldError(update.error, 'code')}
+      />
+      <button type="submit" disabled={update.isPending}>
+        Save
+      </button>
+      <div className="inline-form-messages">
+        {!shownAtField(update.error, ['name', 'code']) && <ErrorMessage error={update.error} />}
+        {saved && (
+          <p className="success-message" role="status">
+            Saved.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function RetailerUsers({ retailer }: { retailer: Retailer }) {
+  const pages = useKeysetPages();
+  const users = useRetailerUsers(retailer.id, pages.cursor, true);
+  const change = useChangeRetailerUser(retailer.id);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<RetailerUser | null>(null);
+  const list = users.data;
+  return (
+    <>
+      <div className="section-actions">
+        <button type="button" onClick={() => setAdding(true)}>
+          Add a user
+        </button>
+      </div>
+      <ErrorMessage error={users.error ?? change.error} />
+      {list && list.data.length === 0 && pages.page === 1 && (
+        <EmptyState title="No portal users yet">
+          Add the retailer's people so they can follow their orders at <code>/portal</code>. The
+          first should be an owner.
+        </EmptyState>
+      )}
+      {list && list.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Portal sign-in</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row">{u.name}</th>
+                  <td>{u.email}</td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                      Role of {u.name}
+                    </label>
+                    <select
+                      id={`role-${u.id}`}
+                      value={u.role}
+                      disabled={change.isPending}
+                      onChange={(e) => {
+                        change.reset();
+                        change.mutate({ uid: u.id, role: e.target.value as RetailerRole });
+                      }}
+                    >
+                      {Object.entries(RETAILER_ROLES).map(([role, label]) => (
+                        <option key={role} value={role}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{u.has_password ? 'Yes' : 'No password set'}</td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="small secondary danger-text"
+                      aria-label={`Remove ${u.name}`}
+                      onClick={() => setRemoving(u)}
+                    >
+                      Remove…
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && (
+        <Pager
+          label="User pages"
+          page={pages.page}
+          hasMore={list.has_more}
+          onFirst={pages.first}
+          onPrevious={pages.previous}
+          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
+        />
+      )}
+      {adding && <AddUserDialog retailer={retailer} onClose={() => setAdding(false)} />}
+      {removing && (
+        <RemoveUserDialog retailer={retailer} user={removing} onClose={() => setRemoving(null)} />
+      )}
+    </>
+  );
+}
+
+function AddUserDialog({ retailer, onClose }: { retailer: Retailer; onClose: () => void }) {
+  const add = useAddRetailerUser(retailer.id);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password'));
+    await add
+      .mutateAsync({
+        email: String(form.get('email')).trim(),
+        name: String(form.get('name')).trim(),
+        role: String(form.get('role')) as RetailerRole,
+        ...(password ? { password } : {}),
+      })
+      .then(onClose)
+      .catch(() => {});
+  }
+  const fields = ['email', 'name', 'role', 'password'];
+  return (
+    <Dialog title={`Add a user to ${retailer.name}`} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label="Name" name="name" required error={fieldError(add.error, 'name')} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          error={fieldError(add.error, 'email')}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue="buyer"
+          error={fieldError(add.error, 'role')}
+        >
+          {Object.entries(RETAILER_ROLES).map(([role, label]) => (
+            <option key={role} value={role}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Password (optional)"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 10 characters; without one the user cannot sign in to the portal yet."
+          error={fieldError(add.error, 'password')}
+        />
+        {!shownAtField(add.error, fields) && <ErrorMessage error={add.error} />}
+        <div className="dialog-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={add.isPending}>
+            Add user
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RemoveUserDialog({
+  retailer,
+  user,
+  onClose,
+}: {
+  retailer: Retailer;
+  user: RetailerUser;
+  onClose: () => void;
+}) {
+  const remove = useRemoveRetailerUser(retailer.id);
+  return (
+    <ConfirmDialog
+      title={`Remove ${user.name}?`}
+      confirmLabel="Remove the user"
+      onConfirm={() => remove.mutateAsync(user.id)}
+      onClose={onClose}
+    >
+      <p>
+        {user.email} will no longer be able to sign in to the portal for {retailer.name}; any
+        session they have ends now. A retailer always keeps at least one owner.
+      </p>
+    </ConfirmDialog>
+  );
+}

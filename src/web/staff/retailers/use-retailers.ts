@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../shared/api/api-context.js';
+import { call } from '../../shared/api/client.js';
+import type { ApiBody, ApiResponse } from '../../shared/api/types.js';
+
+export type Retailer = ApiResponse<'/v1/retailers/{id}', 'get'>;
+export type RetailerUser = ApiResponse<'/v1/retailers/{id}/users', 'get'>['data'][number];
+export type RetailerRole = RetailerUser['role'];
+
+export const RETAILER_ROLES: Record<RetailerRole, string> = {
+  owner: 'Owner',
+  buyer: 'Buyer',
+  viewer: 'Viewer',
+  accounts: 'Accounts',
+  integrations: 'Integrations',
+};
+
+export function useRetailers(cursor: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['retailers', 'list', cursor ?? null],
+    queryFn: ({ signal }) =>
+      call(
+        api.GET('/v1/retailers', {
+          params: { query: { limit: 50, ...(cursor ? { starting_after: cursor } : {}) } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useRetailer(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['retailers', 'one', id],
+    queryFn: ({ signal }) =>
+      call(api.GET('/v1/retailers/{id}', { params: { path: { id } }, signal })),
+  });
+}
+
+export function useRetailerUsers(id: string, cursor: string | undefined, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['retailers', 'one', id, 'users', cursor ?? null],
+    enabled,
+    queryFn: ({ signal }) =>
+      call(
+        api.GET('/v1/retailers/{id}/users', {
+          params: {
+            path: { id },
+            query: { limit: 50, ...(cursor ? { starting_after: cursor } : {}) },
+          },
+          signal,
+        }),
+      ),
+  });
+}
+
+function useInvalidateRetailers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['retailers'] });
+}
+
+export function useCreateRetailer() {
+  const api = useApi();
+  const invalidate = useInvalidateRetailers();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/v1/retailers', 'post'>) =>
+      call(api.POST('/v1/retailers', { body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRetailer(id: string) {
+  const api = useApi();
+  const invalidate = useInvalidateRetailers();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/v1/retailers/{id}', 'patch'>) =>
+      call(api.PATCH('/v1/retailers/{id}', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddRetailerUser(id: string) {
+  const api = useApi();
+  const invalidate = useInvalidateRetailers();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/v1/retailers/{id}/users', 'post'>) =>
+      call(api.POST('/v1/retailers/{id}/users', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangeRetailerUser(id: string) {
+  const api = useApi();
+  const invalidate = useInvalidateRetailers();
+  return useMutation({
+    mutationFn: ({
+      uid,
+      ...body
+    }: { uid: string } & ApiBody<'/v1/retailers/{id}/users/{uid}', 'patch'>) =>
+      call(api.PATCH('/v1/retailers/{id}/users/{uid}', { params: { path: { id, uid } }, body })),
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveRetailerUser(id: string) {
+  const api = useApi();
+  const invalidate = useInvalidateRetailers();
+  return useMutation({
+    mutationFn: (uid: string) =>
+      call(api.DELETE('/v1/retailers/{id}/users/{uid}', { params: { path: { id, uid } } })),
+    onSuccess: invalidate,
+  });
+}

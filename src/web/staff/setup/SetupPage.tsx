@@ -1,0 +1,112 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { createApiClient, call } from '../../shared/api/client.js';
+import { staffSession } from '../../shared/session/sessions.js';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { TextField } from '../../shared/ui/TextField.js';
+
+/**
+ * A new install's first admin, made in the browser with the factory's API key (the one
+ * `factoryd serve` wrote to `<data-dir>/initial-api-key`): the key is sent once, with
+ * POST /v1/staff, and never kept. Then the new admin is signed in.
+ */
+export function SetupPage() {
+  const api = useMemo(() => createApiClient(), []);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const key = value('key');
+      const body = {
+        email: value('email'),
+        name: value('name'),
+        password: String(form.get('password') ?? ''),
+      };
+      await call(
+        api.POST('/v1/staff', {
+          body: { ...body, role: 'admin' },
+          headers: { authorization: `Bearer ${key}` },
+        }),
+      );
+      const session = await call(
+        api.POST('/v1/auth/login', { body: { email: body.email, password: body.password } }),
+      );
+      staffSession.set(session);
+      window.location.replace('/');
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  }
+
+  const keyError =
+    error && (error as { status?: number }).status === 401
+      ? 'That API key is not valid. Copy it again from the initial-api-key file.'
+      : undefined;
+  return (
+    <main className="sign-in">
+      <form
+        className="card setup-card"
+        onSubmit={(e) => void submit(e)}
+        aria-labelledby="setup-title"
+      >
+        <h1 id="setup-title">Create the first admin</h1>
+        <p>
+          A new factoryd has an API key but no one who can sign in. When it first started it wrote
+          the key to <code>initial-api-key</code> in its data directory (it said where). Paste it
+          here to create an admin; the key is used once and not kept by this page.
+        </p>
+        <TextField
+          label="API key"
+          name="key"
+          type="password"
+          autoComplete="off"
+          required
+          placeholder="sk_live_…"
+          error={keyError}
+        />
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          error={fieldError(error, 'name')}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          error={fieldError(error, 'email')}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          hint="At least 10 characters."
+          error={fieldError(error, 'password')}
+        />
+        {!keyError && !shownAtField(error, ['name', 'email', 'password']) && (
+          <ErrorMessage error={error} />
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create admin and sign in'}
+        </button>
+        <p className="sign-in-footer">
+          Already have an account? <a href="/">Sign in</a>. On the server you can also run{' '}
+          <code>factoryd staff add --role admin</code>.
+        </p>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,185 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from '../../shared/ui/Dialog.js';
+import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { SelectField, TextField } from '../../shared/ui/TextField.js';
+import { useNow } from '../common/use-now.js';
+import { QrCode } from './QrCode.js';
+import {
+  ROLE_LABELS,
+  useCreatePairingCode,
+  usePairingCodeState,
+  type PairingCode,
+  type StationRole,
+} from './use-stations.js';
+
+/**
+ * Pair a new station: name it and choose its role, then show the single-use code large with its
+ * QR and a live countdown, and notice by itself when the station has paired with that code.
+ */
+export function PairDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreatePairingCode();
+  const [code, setCode] = useState<PairingCode | null>(null);
+
+  async function issue(name: string, role: StationRole) {
+    setCode(await create.mutateAsync({ name, role }));
+  }
+
+  return (
+    <Dialog
+      title={code ? `Pair “${code.name}”` : 'Pair a new station'}
+      onClose={onClose}
+      wide={code !== null}
+    >
+      {code ? (
+        <PairingCodePanel
+          code={code}
+          onAgain={() => {
+            create.reset();
+            void issue(code.name, code.role).catch(() => {});
+          }}
+          onClose={onClose}
+        />
+      ) : (
+        <PairForm
+          error={create.error}
+          busy={create.isPending}
+          onSubmit={(name, role) => void issue(name, role).catch(() => {})}
+          onCancel={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function PairForm({
+  error,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  error: unknown;
+  busy: boolean;
+  onSubmit: (name: string, role: StationRole) => void;
+  onCancel: () => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onSubmit(String(form.get('name')).trim(), String(form.get('role')) as StationRole);
+  };
+  return (
+    <form onSubmit={submit}>
+      <TextField
+        label="Station name"
+        name="name"
+        required
+        maxLength={60}
+        placeholder="Packing line 2"
+        hint="What people on the floor call it; shown on its screen and in the scan history."
+        error={fieldError(error, 'name')}
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        defaultValue="produce"
+        error={fieldError(error, 'role')}
+      >
+        {Object.entries(ROLE_LABELS).map(([role, label]) => (
+          <option key={role} value={role}>
+            {label}: records {role} scans only
+          </option>
+        ))}
+      </SelectField>
+      {!shownAtField(error, ['name', 'role']) && <ErrorMessage error={error} />}
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Issuing…' : 'Get a pairing code'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PairingCodePanel({
+  code,
+  onAgain,
+  onClose,
+}: {
+  code: PairingCode;
+  onAgain: () => void;
+  onClose: () => void;
+}) {
+  const state = usePairingCodeState(code.id);
+  const now = useNow(1000);
+  const left = Math.max(0, Math.round((Date.parse(code.expires_at) - now) / 1000));
+  const status = state.data?.status ?? 'pending';
+  const expired = status === 'expired' || (status === 'pending' && left === 0);
+
+  if (status === 'paired' && state.data) {
+    return (
+      <div className="paired" role="status">
+        <p className="paired-title">✓ Paired: {code.name}</p>
+        <p>
+          The station is ready to scan ({ROLE_LABELS[code.role].toLowerCase()} scans).{' '}
+          {state.data.station_id && (
+            <Link to={`/stations/${state.data.station_id}`} onClick={onClose}>
+              See the station
+            </Link>
+          )}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pairing">
+      <div className="pairing-qr">
+        <QrCode text={code.qr} label={`QR code to pair ${code.name}`} />
+      </div>
+      <div className="pairing-text">
+        <dl className="pairing-dl">
+          <dt className="pairing-label">Pairing code</dt>
+          <dd className={expired ? 'pairing-code expired' : 'pairing-code'}>{code.code}</dd>
+        </dl>
+        {expired ? (
+          <div className="error-message" role="alert">
+            This code has expired without being used.
+            <div className="inline-actions">
+              <button type="button" onClick={onAgain}>
+                Get a new code
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="countdown">
+              Expires in{' '}
+              <strong>
+                {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+              </strong>
+            </p>
+            <p className="waiting" role="status">
+              Waiting for “{code.name}” to pair…
+            </p>
+          </>
+        )}
+        <p className="field-hint">
+          On the station, open <strong>/station</strong> in its browser and type the code, or scan
+          the QR code with the station app. The code works once, for{' '}
+          {ROLE_LABELS[code.role].toLowerCase()} scans.
+        </p>
+        <ErrorMessage error={state.error} />
+      </div>
+    </div>
+  );
+}
