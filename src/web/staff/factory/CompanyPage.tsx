@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatDateTime } from '../../shared/format.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
@@ -48,14 +48,21 @@ const ADDRESS: Record<AddressKey, string> = {
 /** The company's details, billing and owner: what appears on invoices and labels. */
 export function CompanyPage() {
   const company = useCompany();
+  // Here, not in the form: the form is drawn afresh from what the server saved.
+  const update = useUpdateCompany();
   if (company.error) return <ErrorMessage error={company.error} />;
   if (!company.data) return <p className="loading">Loading…</p>;
-  return <CompanyForm key={company.data.updated_at} company={company.data} />;
+  return <CompanyForm key={company.data.updated_at} company={company.data} update={update} />;
 }
 
-function CompanyForm({ company }: { company: Company }) {
-  const update = useUpdateCompany();
-  const [saved, setSaved] = useState(false);
+function CompanyForm({
+  company,
+  update,
+}: {
+  company: Company;
+  update: ReturnType<typeof useUpdateCompany>;
+}) {
+  const saved = update.isSuccess;
   const error = update.error;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -63,7 +70,6 @@ function CompanyForm({ company }: { company: Company }) {
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const optional = (name: string) => text(name) || null;
-    setSaved(false);
     await update
       .mutateAsync({
         company: text('company'),
@@ -84,7 +90,6 @@ function CompanyForm({ company }: { company: Company }) {
         factory_same_as_registered: form.get('factory_same_as_registered') === 'on',
         terms_accepted: form.get('terms_accepted') === 'on',
       })
-      .then(() => setSaved(true))
       .catch(() => {});
   }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { SelectField, TextAreaField, TextField } from '../../shared/ui/TextField.js';
@@ -19,23 +19,29 @@ const FIELDS = [
 /** The factory's settings: everyone may read them, an admin may change them. */
 export function SettingsPage() {
   const settings = useSettings();
+  // Here, not in the form: the form is drawn afresh from what the server saved.
+  const update = useUpdateSettings();
   if (settings.error) return <ErrorMessage error={settings.error} />;
   if (!settings.data) return <p className="loading">Loading…</p>;
-  return <SettingsForm key={settings.data.updated_at} settings={settings.data} />;
+  return <SettingsForm key={settings.data.updated_at} settings={settings.data} update={update} />;
 }
 
-function SettingsForm({ settings }: { settings: Settings }) {
+function SettingsForm({
+  settings,
+  update,
+}: {
+  settings: Settings;
+  update: ReturnType<typeof useUpdateSettings>;
+}) {
   const can = useCan();
   const editable = can('PATCH /v1/settings');
-  const update = useUpdateSettings();
-  const [saved, setSaved] = useState(false);
+  const saved = update.isSuccess;
   const error = update.error;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    setSaved(false);
     await update
       .mutateAsync({
         stuck_after_days: Number(text('stuck_after_days')),
@@ -48,7 +54,6 @@ function SettingsForm({ settings }: { settings: Settings }) {
           .split(/[\s,]+/)
           .filter(Boolean),
       })
-      .then(() => setSaved(true))
       .catch(() => {});
   }
 

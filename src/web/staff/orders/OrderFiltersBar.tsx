@@ -23,7 +23,8 @@ export function OrderFiltersBar({
   onChange,
 }: {
   filters: OrderFilters;
-  onChange: (filters: OrderFilters) => void;
+  /** Changes some filters, keeping the others; `{}` clears them all. */
+  onChange: (patch: Partial<OrderFilters>) => void;
 }) {
   const retailers = useRetailerOptions();
   const [orderNo, setOrderNo] = useState(filters.order_no ?? '');
@@ -34,13 +35,7 @@ export function OrderFiltersBar({
     setOrderNo(filters.order_no ?? '');
   }
 
-  const set = (patch: Partial<OrderFilters>) => {
-    const next: OrderFilters = { ...filters, ...patch };
-    for (const key of Object.keys(next) as (keyof OrderFilters)[]) {
-      if (next[key] === undefined || next[key] === '') delete next[key];
-    }
-    onChange(next);
-  };
+  const set = onChange;
 
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -33,7 +33,19 @@ export function OrdersPage() {
   const orders = useOrders(filters, after);
   const counts = useOrderCounts();
 
-  const show = (next: OrderFilters) => navigate({ search: `?${urlFromFilters(next)}` });
+  /**
+   * Applies a change to the filters the address bar holds now, not to those of the last render:
+   * two changes made in quick succession both count. An empty object clears them all.
+   */
+  const show = (patch: Partial<OrderFilters>) => {
+    const cleared = Object.keys(patch).length === 0;
+    const current = cleared ? {} : filtersFromUrl(new URLSearchParams(window.location.search));
+    const next: OrderFilters = { ...current, ...patch };
+    for (const key of Object.keys(next) as (keyof OrderFilters)[]) {
+      if (next[key] === undefined || next[key] === '') delete next[key];
+    }
+    navigate({ search: `?${urlFromFilters(next)}` });
+  };
   const goTo = (cursor: string | null, nextTrail: (string | null)[]) =>
     navigate(
       { search: `?${urlFromFilters(filters, cursor ?? undefined)}` },
@@ -68,8 +80,8 @@ export function OrdersPage() {
         counts={counts.data}
         status={filters.status}
         stuck={filters.stuck}
-        onStatus={(status) => show({ ...filters, status })}
-        onStuck={(stuck) => show({ ...filters, stuck })}
+        onStatus={(status) => show({ status })}
+        onStuck={(stuck) => show({ stuck })}
       />
       <OrderFiltersBar filters={filters} onChange={show} />
 

@@ -28,6 +28,8 @@ import {
 export function RetailerPage() {
   const { id = '' } = useParams();
   const retailer = useRetailer(id);
+  // Here, not in the form: the form is drawn afresh from what the server saved.
+  const update = useUpdateRetailer(id);
   const can = useCan();
   if (retailer.error)
     return <ErrorMessage error={retailer.error} title="This retailer could not be shown." />;
@@ -50,7 +52,9 @@ export function RetailerPage() {
           Its orders
         </Link>
       </PageHeader>
-      {can('PATCH /v1/retailers/:id') && <RetailerForm key={r.updated_at} retailer={r} />}
+      {can('PATCH /v1/retailers/:id') && (
+        <RetailerForm key={r.updated_at} retailer={r} update={update} />
+      )}
       <h2>Portal users</h2>
       {can('GET /v1/retailers/:id/users') ? (
         <RetailerUsers retailer={r} />
@@ -61,16 +65,19 @@ export function RetailerPage() {
   );
 }
 
-function RetailerForm({ retailer }: { retailer: Retailer }) {
-  const update = useUpdateRetailer(retailer.id);
-  const [saved, setSaved] = useState(false);
+function RetailerForm({
+  retailer,
+  update,
+}: {
+  retailer: Retailer;
+  update: ReturnType<typeof useUpdateRetailer>;
+}) {
+  const saved = update.isSuccess;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setSaved(false);
     await update
       .mutateAsync({ name: String(form.get('name')).trim(), code: String(form.get('code')).trim() })
-      .then(() => setSaved(true))
       .catch(() => {});
   }
   return (

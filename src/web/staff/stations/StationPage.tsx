@@ -26,6 +26,8 @@ export function StationPage() {
   const station = useStation(id);
   const [revoking, setRevoking] = useState(false);
   const revoke = useRevokeStation(id);
+  // Here, not in the form: the form is drawn afresh from what the server saved.
+  const update = useUpdateStation(id);
   const can = useCan();
 
   if (station.error)
@@ -61,7 +63,7 @@ export function StationPage() {
       </p>
 
       {!s.revoked_at && can('PATCH /v1/stations/:id') && (
-        <StationForm key={s.id + s.name + (s.default_location ?? '')} station={s} />
+        <StationForm key={s.id + s.name + (s.default_location ?? '')} station={s} update={update} />
       )}
 
       <h2>Hardware check history</h2>
@@ -84,17 +86,20 @@ export function StationPage() {
   );
 }
 
-function StationForm({ station }: { station: Station }) {
-  const update = useUpdateStation(station.id);
-  const [saved, setSaved] = useState(false);
+function StationForm({
+  station,
+  update,
+}: {
+  station: Station;
+  update: ReturnType<typeof useUpdateStation>;
+}) {
+  const saved = update.isSuccess;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const bay = String(form.get('default_location')).trim();
-    setSaved(false);
     await update
       .mutateAsync({ name: String(form.get('name')).trim(), default_location: bay || null })
-      .then(() => setSaved(true))
       .catch(() => {});
   }
   return (

@@ -85,21 +85,20 @@ export function PiecesGrid({
                           type="button"
                           className={`piece-cell piece-${piece.status}`}
                           onClick={() => onPiece(piece, name)}
-                          aria-label={`${name}: ${piece.barcode}, ${PIECE_STATUS_LABELS[piece.status]}${
-                            relabelled.length > 0
-                              ? `, relabelled (was ${relabelled.map((v) => v.barcode).join(', ')})`
-                              : ''
-                          }${piece.location ? `, bay ${piece.location}` : ''}`}
                         >
-                          <span className="piece-barcode">{piece.barcode}</span>
+                          <span className="visually-hidden">{name}: </span>
+                          <span className="piece-barcode">{piece.barcode}</span>{' '}
                           <span className="piece-state">
                             {PIECE_STATUS_LABELS[piece.status]}
-                            {piece.location && ` · ${piece.location}`}
+                            {piece.location && ` · bay ${piece.location}`}
                           </span>
                           {relabelled.length > 0 && (
-                            <span className="piece-voided">
-                              Relabelled: <s>{relabelled.map((v) => v.barcode).join(', ')}</s> void
-                            </span>
+                            <>
+                              {' '}
+                              <span className="piece-voided">
+                                Relabelled, was <s>{relabelled.map((v) => v.barcode).join(', ')}</s>
+                              </span>
+                            </>
                           )}
                         </button>
                       </td>
