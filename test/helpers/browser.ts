@@ -131,10 +131,14 @@ export async function axeViolations(
   return violations.filter((v) => order.indexOf(v.impact ?? 'minor') >= order.indexOf(minImpact));
 }
 
-/** Saves a PNG of the page under SCREENSHOT_DIR and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a PNG of the page (the viewport, or all of it) under SCREENSHOT_DIR; returns its path. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
+  await page.screenshot({ path, animations: 'disabled', ...options });
   return path;
 }

@@ -309,6 +309,7 @@ describe('the staff app', () => {
         name: `Unit 1 · Cushions: ${replacement} Produced Relabelled, was ${cushions.barcode}`,
       })
       .waitFor();
+    await screenshot(page, 'staff-order-detail-full', { fullPage: true });
 
     // Cancel: refused once a piece is dispatched, with the server's sentence.
     await scan('dispatch', frame.barcode);
