@@ -4,6 +4,8 @@ import { useState } from 'react';
  * Where a list is in its keyset pages when the cursor is not kept in the URL: the cursor of the
  * page shown, and the cursors of the pages before it, so Previous knows the way back.
  */
+export type KeysetPages = ReturnType<typeof useKeysetPages>;
+
 export function useKeysetPages() {
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail.at(-1);

@@ -1,3 +1,5 @@
+import type { KeysetPages } from '../query/use-keyset-pages.js';
+
 /**
  * Keyset paging controls: the API pages forward with a cursor, so a list offers the first page,
  * the page before (when it knows the way back) and the next one.
@@ -39,5 +41,28 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/** The Pager of a list whose pages `useKeysetPages` keeps (nothing until the list has loaded). */
+export function ListPager({
+  label,
+  pages,
+  list,
+}: {
+  label: string;
+  pages: KeysetPages;
+  list: { has_more: boolean; next_cursor?: string | null | undefined } | undefined;
+}) {
+  if (!list) return null;
+  return (
+    <Pager
+      label={label}
+      page={pages.page}
+      hasMore={list.has_more}
+      onFirst={pages.first}
+      onPrevious={pages.previous}
+      onNext={() => list.next_cursor && pages.next(list.next_cursor)}
+    />
   );
 }

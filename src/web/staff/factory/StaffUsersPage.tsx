@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useMe } from '../access/access.js';
 import {
@@ -120,16 +120,7 @@ export function StaffUsersPage() {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="Staff pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="Staff pages" pages={pages} list={list} />
       {adding && <AddStaffDialog onClose={() => setAdding(false)} />}
       {password && <PasswordDialog user={password} onClose={() => setPassword(null)} />}
       {disabling && (

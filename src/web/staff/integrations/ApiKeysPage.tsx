@@ -6,7 +6,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { SecretOnce } from '../common/SecretOnce.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from './use-integrations.js';
@@ -77,16 +77,7 @@ export function ApiKeysPage() {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="API key pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="API key pages" pages={pages} list={list} />
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
       {revoking && (
         <ConfirmDialog

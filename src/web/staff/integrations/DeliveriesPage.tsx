@@ -3,7 +3,7 @@ import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { SelectField } from '../../shared/ui/TextField.js';
 import {
   EVENT_TYPES,
@@ -148,16 +148,7 @@ export function DeliveriesPage() {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="Delivery pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="Delivery pages" pages={pages} list={list} />
     </>
   );
 }

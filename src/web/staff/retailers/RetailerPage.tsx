@@ -7,7 +7,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -192,16 +192,7 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="User pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="User pages" pages={pages} list={list} />
       {adding && <AddUserDialog retailer={retailer} onClose={() => setAdding(false)} />}
       {removing && (
         <RemoveUserDialog retailer={retailer} user={removing} onClose={() => setRemoving(null)} />

@@ -7,7 +7,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -131,16 +131,7 @@ export function ReturnsPage() {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="Return pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="Return pages" pages={pages} list={list} />
       {closing?.how === 'restock' && (
         <RestockDialog ret={closing.ret} onClose={() => setClosing(null)} />
       )}

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { IfAllowed, useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -173,14 +173,7 @@ function HardwareHistory({ id }: { id: string }) {
           </tbody>
         </table>
       </div>
-      <Pager
-        label="Hardware check pages"
-        page={pages.page}
-        hasMore={list.has_more}
-        onFirst={pages.first}
-        onPrevious={pages.previous}
-        onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-      />
+      <ListPager label="Hardware check pages" pages={pages} list={list} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { formatAgo, formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { Pager } from '../../shared/ui/Pager.js';
+import { ListPager } from '../../shared/ui/Pager.js';
 import { IfAllowed } from '../access/access.js';
 import { openPendingTab, showPdf } from '../common/label-files.js';
 import { useSettings } from '../common/use-settings.js';
@@ -87,16 +87,7 @@ export function StationsPage() {
           </table>
         </div>
       )}
-      {list && (
-        <Pager
-          label="Station pages"
-          page={pages.page}
-          hasMore={list.has_more}
-          onFirst={pages.first}
-          onPrevious={pages.previous}
-          onNext={() => list.next_cursor && pages.next(list.next_cursor)}
-        />
-      )}
+      <ListPager label="Station pages" pages={pages} list={list} />
       {pairing && <PairDialog onClose={() => setPairing(false)} />}
     </section>
   );
