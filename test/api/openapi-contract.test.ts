@@ -215,8 +215,14 @@ async function exercise(): Promise<void> {
     await call('DELETE', `/v1/webhooks/${hook.id}`);
 
     const pair = async (name: string, role: string) => {
-      const { code } = await call('POST', '/v1/stations/pairing-codes', { body: { name, role } });
-      return call('POST', '/v1/stations/pair', { body: { code }, token: null });
+      const issued = await call('POST', '/v1/stations/pairing-codes', { body: { name, role } });
+      await call('GET', `/v1/stations/pairing-codes/${issued.id}`); // pending: nulls
+      const paired = await call('POST', '/v1/stations/pair', {
+        body: { code: issued.code },
+        token: null,
+      });
+      await call('GET', `/v1/stations/pairing-codes/${issued.id}`); // paired: set
+      return paired;
     };
     const produce = await pair('Line 1', 'produce');
     const stock = await pair('Goods in', 'stock');
@@ -257,6 +263,8 @@ async function exercise(): Promise<void> {
     await call('POST', `/v1/items/${encodeURIComponent(second)}/void`, {
       body: { reason: 'torn' },
     });
+    await call('GET', `/v1/orders/${full.id}/voided-labels`);
+    await call('GET', '/v1/order-counts');
 
     const opened = await call('POST', '/v1/returns', {
       body: { barcode: first, reason: 'damaged' },

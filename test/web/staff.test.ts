@@ -647,6 +647,17 @@ describe('the staff app', () => {
       // Disable, then delete, asking first.
       await page.getByRole('link', { name: 'Webhooks' }).click();
       const row = page.getByRole('row').filter({ hasText: `${receiver.url}/hook` });
+      // Edit: only some events from now on.
+      await row.getByRole('button', { name: `Edit ${receiver.url}/hook` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit endpoint' });
+      await edit.getByLabel('All events, including ones added later').uncheck();
+      await edit.getByLabel('order.cancelled').check();
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await row.getByRole('cell', { name: 'order.cancelled', exact: true }).waitFor();
+      const [saved] = (await w.api('GET', '/v1/webhooks')).data;
+      expect(saved.events).toEqual(['order.cancelled']);
+
       await row.getByRole('button', { name: 'Disable' }).click();
       await row.getByText('Disabled').waitFor();
       await row.getByRole('button', { name: `Delete ${receiver.url}/hook` }).click();
