@@ -63,17 +63,19 @@ export async function appendEvents(
     factoryId: string;
     type: EventType;
     data: readonly unknown[];
+    /** The data already written as JSON, when the caller has it. */
+    json?: readonly string[];
     now: Date;
     turn?: () => Promise<void> | undefined;
   },
 ): Promise<string[]> {
   const at = input.now.toISOString();
-  const { factoryId, type } = input;
-  const events: EventTable[] = input.data.map((data) => ({
+  const { factoryId, type, json } = input;
+  const events: EventTable[] = input.data.map((data, i) => ({
     id: newId('event', input.now),
     factory_id: factoryId,
     type,
-    data: JSON.stringify(data),
+    data: json?.[i] ?? JSON.stringify(data),
     created_at: at,
   }));
   await insertRows(trx, 'events', events, input.turn);

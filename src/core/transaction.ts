@@ -8,7 +8,8 @@ export interface Tx {
   trx: Transaction<DB>;
   now: Date;
   nowIso: string;
-  emit(factoryId: string, type: EventType, data: unknown): Promise<string>;
+  /** `json`: `data` already written as JSON (the caller answers with the same text). */
+  emit(factoryId: string, type: EventType, data: unknown, json?: string): Promise<string>;
   /** `emit` for many events of one type (an upload's orders), written in a few statements. */
   emitMany(
     factoryId: string,
@@ -31,7 +32,11 @@ export function txOf(trx: Transaction<DB>, now: Date, onEmit: () => void): Tx {
     trx,
     now,
     nowIso: now.toISOString(),
-    emit: async (factoryId, type, data) => (await emitMany(factoryId, type, [data]))[0]!,
+    emit: async (factoryId, type, data, json) => {
+      onEmit();
+      const input = { factoryId, type, data: [data], now, ...(json ? { json: [json] } : {}) };
+      return (await appendEvents(trx, input))[0]!;
+    },
     emitMany,
   };
 }

@@ -63,6 +63,19 @@ export interface OrderSummary {
   piece_states: PieceStatus[];
 }
 
+/** How many of an order's pieces are in each status. */
+export type PieceCounts = Record<PieceStatus, number>;
+
+export const noPieces = (): PieceCounts => ({
+  awaiting_production: 0,
+  produced: 0,
+  in_stock: 0,
+  dispatched: 0,
+  returned: 0,
+  written_off: 0,
+  cancelled: 0,
+});
+
 /**
  * Status and counters of an order as the API shows them. `scanned` is true when the piece has at
  * least one accepted scan. `pieces_total` counts every piece, written off ones included;
@@ -77,28 +90,34 @@ export function summarizeOrder(input: {
   cancelled: boolean;
   pieces: readonly { status: PieceStatus; scanned: boolean; count?: number }[];
 }): OrderSummary {
-  const present = new Set<PieceStatus>();
-  let total = 0;
+  const counts = noPieces();
   let scanned = 0;
-  let inStock = 0;
-  let dispatched = 0;
   for (const piece of input.pieces) {
     const n = piece.count ?? 1;
     if (n <= 0) continue;
-    present.add(piece.status);
-    total += n;
+    counts[piece.status] += n;
     if (piece.scanned) scanned += n;
-    if (piece.status === 'in_stock') inStock += n;
-    if (piece.status === 'dispatched') dispatched += n;
   }
-  const piece_states = PIECE_STATUSES.filter((s) => present.has(s));
+  return summarizeCounts({ cancelled: input.cancelled, counts, scanned });
+}
+
+/** `summarizeOrder` from the count of pieces in each status and of those ever scanned. */
+export function summarizeCounts(input: {
+  cancelled: boolean;
+  counts: Readonly<PieceCounts>;
+  scanned: number;
+}): OrderSummary {
+  const { counts } = input;
+  const piece_states = PIECE_STATUSES.filter((s) => counts[s] > 0);
+  let total = 0;
+  for (const status of PIECE_STATUSES) total += counts[status];
   return {
     // The status depends only on which statuses are present.
     status: deriveOrderStatus({ cancelled: input.cancelled, pieceStatuses: piece_states }),
     pieces_total: total,
-    pieces_scanned: scanned,
-    pieces_in_stock: inStock,
-    pieces_dispatched: dispatched,
+    pieces_scanned: input.scanned,
+    pieces_in_stock: counts.in_stock,
+    pieces_dispatched: counts.dispatched,
     piece_states,
   };
 }

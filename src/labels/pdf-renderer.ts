@@ -9,7 +9,10 @@ import { encodeCode128, encodeQr } from './barcode-symbols.js';
  * label), so a thermal printer or a rasteriser at the label's dpi prints them crisp, with no
  * resampling of an image.
  */
-export function renderPdf(layouts: readonly LabelLayout[]): Promise<Buffer> {
+export async function renderPdf(
+  layouts: readonly LabelLayout[],
+  turn: () => Promise<void> | undefined = () => undefined,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
@@ -24,6 +27,9 @@ export function renderPdf(layouts: readonly LabelLayout[]): Promise<Buffer> {
   });
 
   for (const layout of layouts) {
+    // Each page is drawn at once; between pages other work may run.
+    const wait = turn();
+    if (wait) await wait;
     const k = 72 / layout.sheet.dpi;
     doc.addPage({ size: [layout.sheet.widthDots * k, layout.sheet.heightDots * k], margin: 0 });
     for (const element of layout.elements) {

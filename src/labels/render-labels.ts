@@ -20,23 +20,36 @@ export function layoutLabel(label: Label, dpi: LabelDpi): LabelLayout {
   return label.kind === 'test' ? layoutTestLabel(label, sheet) : layoutPieceLabel(label, sheet);
 }
 
-/** Renders labels into one document: a PDF page or a ZPL `^XA…^XZ` per label, in order. */
+/** Called between labels: lets the caller give other work a turn (see core/take-turns.ts). */
+export type Turn = () => Promise<void> | undefined;
+
+/**
+ * Renders labels into one document: a PDF page or a ZPL `^XA…^XZ` per label, in order. A
+ * thousand labels take seconds of PDF work: `turn` is called between labels, so a server can
+ * answer other requests meanwhile.
+ */
 export async function renderLabels(
   labels: readonly Label[],
   format: LabelFormat,
   dpi: LabelDpi,
+  turn: Turn = () => undefined,
 ): Promise<RenderedLabels> {
-  const layouts = labels.map((label) => layoutLabel(label, dpi));
+  const layouts: LabelLayout[] = [];
+  for (const label of labels) {
+    layouts.push(layoutLabel(label, dpi));
+    const wait = turn();
+    if (wait) await wait;
+  }
   if (format === 'zpl') {
     return {
-      body: Buffer.from(renderZpl(layouts), 'utf8'),
+      body: Buffer.from(await renderZpl(layouts, turn), 'utf8'),
       contentType: 'text/plain; charset=utf-8',
       extension: 'zpl',
       count: labels.length,
     };
   }
   return {
-    body: await renderPdf(layouts),
+    body: await renderPdf(layouts, turn),
     contentType: 'application/pdf',
     extension: 'pdf',
     count: labels.length,

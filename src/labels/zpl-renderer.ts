@@ -55,9 +55,14 @@ function elementZpl(element: LayoutElement): string[] {
 }
 
 /** One `^XA … ^XZ` per label, in UTF-8 (`^CI28`), sized to the sheet with `^PW`/`^LL`. */
-export function renderZpl(layouts: readonly LabelLayout[]): string {
+export async function renderZpl(
+  layouts: readonly LabelLayout[],
+  turn: () => Promise<void> | undefined = () => undefined,
+): Promise<string> {
   let out = '';
   for (const layout of layouts) {
+    const wait = turn();
+    if (wait) await wait;
     const lines = [
       '^XA',
       '^CI28',

@@ -116,8 +116,9 @@ function connect(file: string): Database.Database {
 }
 
 /**
- * Opens (and migrates) a database: a writer connection for transactions, and for a file a
- * reader connection that serves reads while a write is under way (sqlite-driver.ts).
+ * Opens (and migrates) a database: a writer connection for transactions, and for a file two
+ * readers, for single reads and for read-only transactions, that serve reads while a write is
+ * under way (sqlite-driver.ts).
  *
  * Commits are durable before they are answered: the writer commits with `synchronous=NORMAL`
  * and the WAL file is synced off the event loop before the transaction resolves (wal-sync.ts),
@@ -130,6 +131,7 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
   writer.pragma('foreign_keys = ON');
   let walSync: WalSync | undefined;
   let reader: Database.Database | undefined;
+  let snapshot: Database.Database | undefined;
   if (inMemory) {
     writer.pragma('synchronous = FULL');
   } else {
@@ -137,11 +139,16 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     walSync = new WalSync(`${options.file}-wal`);
     reader = connect(options.file);
     reader.pragma('query_only = ON');
+    snapshot = connect(options.file);
+    snapshot.pragma('query_only = ON');
+    // Its reads are few and large (an order's pieces): it needs little cache of its own.
+    snapshot.pragma('cache_size = -512');
   }
 
   const driver = new SqliteDriver({
     writer,
     reader,
+    snapshot,
     durable: walSync && (() => walSync.durable()),
   });
   const db = new Kysely<DB>({ dialect: new SqliteDialect(driver) });

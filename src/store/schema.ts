@@ -118,8 +118,17 @@ export interface OrderTable {
   items: string;
   pieces_total: number;
   pieces_scanned: number;
+  /**
+   * Pieces in each status (in_stock and dispatched are also shown in the API): a scan moves one
+   * piece from one count to another.
+   */
+  pieces_awaiting_production: number;
+  pieces_produced: number;
   pieces_in_stock: number;
   pieces_dispatched: number;
+  pieces_returned: number;
+  pieces_written_off: number;
+  pieces_cancelled: number;
   /** JSON array of the distinct piece statuses, in lifecycle order. */
   piece_states: string;
   produced_at: string | null;

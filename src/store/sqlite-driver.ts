@@ -12,10 +12,13 @@ import {
  * The connections of one SQLite database, and how a commit is made durable.
  *
  * - `writer` runs every write transaction (BEGIN IMMEDIATE … COMMIT), one at a time.
- * - `reader` (absent for an in-memory database, which one connection alone can see) runs reads
- *   outside transactions and read-only transactions, so a read never waits for a write: in WAL
- *   mode it sees the last commit while a write transaction is open. A write outside a
- *   transaction goes to the writer.
+ * - `reader` runs reads outside transactions, so a read never waits for a write: in WAL mode it
+ *   sees the last commit while a write transaction is open. A write outside a transaction goes
+ *   to the writer.
+ * - `snapshot` runs read-only transactions, one at a time: a read that must see one moment
+ *   across several queries (an order with its pieces and scans) and may take turns with other
+ *   work meanwhile, while other reads go on.
+ * Both readers are absent for an in-memory database, which one connection alone can see.
  * - `durable()` resolves once what the writer has committed so far is on disk. The writer then
  *   commits without a disk sync of its own, and the sync happens off the event loop (see
  *   database.ts); a transaction's `execute` resolves only after it.
@@ -23,6 +26,7 @@ import {
 export interface SqliteConnections {
   writer: Database.Database;
   reader?: Database.Database | undefined;
+  snapshot?: Database.Database | undefined;
   durable?: (() => Promise<void>) | undefined;
 }
 
@@ -80,13 +84,15 @@ const BEGIN_READ = 'begin';
 export class SqliteDriver implements Driver {
   readonly #writer: Statements;
   readonly #reader: Statements | undefined;
+  readonly #snapshot: Statements | undefined;
   readonly #durable: () => Promise<void>;
   readonly #writeLock = new Lock();
-  readonly #readLock = new Lock();
+  readonly #snapshotLock = new Lock();
 
   constructor(connections: SqliteConnections) {
     this.#writer = new Statements(connections.writer);
     this.#reader = connections.reader ? new Statements(connections.reader) : undefined;
+    this.#snapshot = connections.snapshot ? new Statements(connections.snapshot) : undefined;
     this.#durable = connections.durable ?? (() => Promise.resolve());
   }
 
@@ -98,8 +104,8 @@ export class SqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const handle = connection as Handle;
-    if (settings.accessMode === 'read only' && this.#reader) {
-      handle.bind(this.#reader, await this.#readLock.acquire());
+    if (settings.accessMode === 'read only' && this.#snapshot) {
+      handle.bind(this.#snapshot, await this.#snapshotLock.acquire());
       handle.exec(BEGIN_READ);
     } else {
       handle.bind(this.#writer, await this.#writeLock.acquire());
@@ -144,6 +150,7 @@ export class SqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.#snapshot?.db.close();
     this.#reader?.db.close();
     this.#writer.db.close();
   }
@@ -152,17 +159,9 @@ export class SqliteDriver implements Driver {
   async runAlone(compiled: CompiledQuery): Promise<QueryResult<unknown>> {
     const reader = this.#reader;
     if (reader) {
+      // Never in a transaction: each read sees the last commit.
       const stmt = reader.get(compiled.sql);
-      if (stmt.readonly) {
-        // A read-only transaction open on the reader would show this read its older snapshot.
-        if (!reader.db.inTransaction) return run(stmt, compiled.parameters);
-        const release = await this.#readLock.acquire();
-        try {
-          return run(stmt, compiled.parameters);
-        } finally {
-          release();
-        }
-      }
+      if (stmt.readonly) return run(stmt, compiled.parameters);
     }
     const release = await this.#writeLock.acquire();
     let result: QueryResult<unknown>;

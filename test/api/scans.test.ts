@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
+import { ScanAnswerSchema } from '../../src/api/routes/scans.routes.js';
 import { TEST_LABEL_STRING } from '../../src/domain/test-label.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
 
@@ -98,6 +99,15 @@ describe('POST /v1/scans: accepted scans', () => {
       },
     });
     expect(answer.id).toMatch(/^scn_[0-9A-Z]{26}$/);
+    // Exactly the declared fields: the answer is sent as the event's JSON, not by the schema's
+    // serializer.
+    const declared = (schema: { properties: object }) => Object.keys(schema.properties).sort();
+    const fields = ScanAnswerSchema.properties as unknown as Record<string, { properties: object }>;
+    // `hardware_check` only answers a scan that carried one (scans-hardware-check.test.ts).
+    const scanFields = declared(ScanAnswerSchema).filter((f) => f !== 'hardware_check');
+    expect(Object.keys(answer).sort()).toEqual(scanFields);
+    expect(Object.keys(answer.piece).sort()).toEqual(declared(fields.piece!));
+    expect(Object.keys(answer.order).sort()).toEqual(declared(fields.order!));
 
     const order = await getOrder(id);
     expect(order.scans).toEqual([

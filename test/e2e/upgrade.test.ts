@@ -3,8 +3,8 @@ import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noSignals, type CoreContext } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
-import { createOrder } from '../../src/core/orders/create-order.js';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
+import { formatBarcode } from '../../src/domain/barcode.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
 import { hashToken, newToken, newWebhookSecret } from '../../src/domain/tokens.js';
@@ -13,7 +13,7 @@ import { migrationProvider } from '../../src/store/migrations/index.js';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { tempDir } from '../helpers/app.js';
 import { runFactoryd, startDaemon, type RunningDaemon } from '../helpers/daemon.js';
-import { createEmptyTestDatabase, rawSql, testDialect } from '../helpers/dialect.js';
+import { createEmptyTestDatabase, rawSql, testDialect, type RawSql } from '../helpers/dialect.js';
 
 // Answers are read field by field, as a client would.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,7 +27,8 @@ type Json = any;
  *
  * The rows are written by the product's own use cases where their tables are unchanged since the
  * first migration, and in the first schema's columns where later migrations changed the table
- * (stations are paired, webhook endpoints created, through paths that need later tables).
+ * (stations are paired, webhook endpoints and orders created, through paths that need later
+ * tables or columns).
  */
 
 const FIRST = '2026-11-22-0001-initial';
@@ -104,28 +105,84 @@ async function firstReleaseDatabase(): Promise<OldDatabase> {
       )
       .run(newId('station', new Date()), factoryId, hashToken(stationToken), now, now);
     // After the endpoint: its order.created delivery waits in the outbox across the upgrade.
-    const order = await createOrder(
-      core,
-      factoryId,
-      {
-        order_no: 'SW-1',
-        retailer_id: retailer.id,
-        lines: [{ sku: 'SOFA', colour: 'Grey', qty: 1, pieces_per_unit: 2 }],
-      },
-      'api',
-    );
+    // Written in the first schema's columns: later migrations added to orders (piece counts).
+    const order = await firstReleaseOrder(sql, factoryId, retailer.id, new Date());
     return {
       dataDir,
       databaseUrl,
       apiKey: apiKey.key,
       stationToken,
       orderId: order.id,
-      barcodes: order.pieces.map((p) => p.barcode),
+      barcodes: order.barcodes,
       receiver,
     };
   } finally {
     await store.close();
   }
+}
+
+/**
+ * An order of one unit of two pieces as the first release wrote it (its columns then), with its
+ * order.created event and that event's delivery to every endpoint.
+ */
+async function firstReleaseOrder(
+  sql: RawSql,
+  factoryId: string,
+  retailerId: string,
+  now: Date,
+): Promise<{ id: string; barcodes: string[] }> {
+  const at = now.toISOString();
+  const { label_prefix: prefix } = (await sql
+    .prepare('select label_prefix from factories where id = ?')
+    .get(factoryId)) as { label_prefix: string };
+  await sql.prepare('update factories set barcode_serial = 2 where id = ?').run(factoryId);
+  const id = newId('order', now);
+  await sql
+    .prepare(
+      `insert into orders (id, factory_id, retailer_id, order_no, status, source, production_date,
+         needed_by, items, pieces_total, pieces_scanned, pieces_in_stock, pieces_dispatched,
+         piece_states, stuck, created_at, updated_at)
+       values (?, ?, ?, 'SW-1', 'awaiting_production', 'api', null, null, ?, 2, 0, 0, 0,
+         '["awaiting_production"]', 0, ?, ?)`,
+    )
+    .run(id, factoryId, retailerId, 'SOFA Grey', at, at);
+  await sql
+    .prepare(
+      `insert into order_lines (id, factory_id, order_id, line_no, sku, colour, qty,
+         pieces_per_unit, piece_names)
+       values (?, ?, ?, 1, 'SOFA', 'Grey', 1, 2, null)`,
+    )
+    .run(newId('orderLine', now), factoryId, id);
+  const barcodes = [formatBarcode(prefix, 1), formatBarcode(prefix, 2)];
+  for (const [i, barcode] of barcodes.entries()) {
+    await sql
+      .prepare(
+        `insert into pieces (id, factory_id, order_id, line_no, unit_no, piece_no, barcode, status,
+           scanned, updated_at)
+         values (?, ?, ?, 1, 1, ?, ?, 'awaiting_production', 0, ?)`,
+      )
+      .run(newId('piece', now), factoryId, id, i + 1, barcode, at);
+  }
+  const eventId = newId('event', now);
+  await sql
+    .prepare(
+      `insert into events (id, factory_id, type, data, created_at)
+       values (?, ?, 'order.created', ?, ?)`,
+    )
+    .run(eventId, factoryId, JSON.stringify({ object: 'order', id, order_no: 'SW-1' }), at);
+  const endpoints = (await sql
+    .prepare('select id from webhook_endpoints where factory_id = ?')
+    .all(factoryId)) as { id: string }[];
+  for (const endpoint of endpoints) {
+    await sql
+      .prepare(
+        `insert into webhook_deliveries (id, factory_id, endpoint_id, event_id, event_type, status,
+           attempts, next_attempt_at, created_at, updated_at)
+         values (?, ?, ?, ?, 'order.created', 'pending', 0, ?, ?, ?)`,
+      )
+      .run(newId('delivery', now), factoryId, endpoint.id, eventId, at, at, at);
+  }
+  return { id, barcodes };
 }
 
 async function serve(old: OldDatabase): Promise<RunningDaemon> {
@@ -215,6 +272,13 @@ describe('upgrading a database made by the first release', { timeout: 60_000 }, 
     const after = await inspect(old);
     expect(after.migrations).toEqual(ALL);
     expect(after).toMatchObject({ orders: 1, pieces: 2, deliveries: 1, endpointDeletedAt: true });
+    // The order's piece counts were filled in from its pieces.
+    const counted = await openUnmigrated(old.dataDir, old.databaseUrl);
+    const counts = await rawSql(counted)
+      .prepare('select pieces_awaiting_production as a, pieces_produced as p from orders')
+      .get();
+    await counted.close();
+    expect(counts).toEqual({ a: 2, p: 0 });
 
     // The key, the order and its pieces from before the upgrade.
     const order = await call(d, old.apiKey, 'GET', `/v1/orders/${old.orderId}`);
@@ -288,7 +352,8 @@ describe('upgrading a database made by the first release', { timeout: 60_000 }, 
     expect(await inspect(old)).toMatchObject({
       migrations: ALL,
       rateLimitTable: true,
-      piecesStatusIndex: true,
+      // Made by the second migration, dropped by the one that keeps each order's piece counts.
+      piecesStatusIndex: false,
       endpointDeletedAt: true,
       orders: 1,
     });

@@ -22,13 +22,17 @@ function open(): Kysely<{ t: T }> {
   writer.pragma('synchronous = NORMAL');
   const reader = new Database(file);
   reader.pragma('query_only = ON');
+  const snapshot = new Database(file);
+  snapshot.pragma('query_only = ON');
   closers.push(
+    () => snapshot.close(),
     () => reader.close(),
     () => writer.close(),
   );
   const driver = new SqliteDriver({
     writer,
     reader,
+    snapshot,
     durable: () => new Promise<void>((resolve) => syncs.push(resolve)),
   });
   return new Kysely({
@@ -131,22 +135,17 @@ describe('SqliteDriver', () => {
         return [before, await count(trx)];
       });
     await settle();
-    // A write commits while the read is open: the read does not see it. A read outside waits
-    // for the snapshot to end rather than read inside it, and sees the write.
+    // A write commits while the read is open: the read does not see it. A read outside does,
+    // without waiting for the snapshot to end.
     const writing = db
       .transaction()
       .execute((trx) => trx.insertInto('t').values({ n: 2 }).execute());
     await settle();
     syncAll();
     await writing;
-    let after: number | undefined;
-    const later = count(db).then((n) => (after = n));
-    await settle();
-    expect(after).toBeUndefined();
+    expect(await count(db)).toBe(2);
     resume();
     expect(await reading).toEqual([1, 1]);
-    await later;
-    expect(after).toBe(2);
   });
 
   it('runs write transactions one at a time, in the order they began', async () => {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { LabelRun } from '../../core/labels/print-labels.js';
 import { printItemLabel, printOrderLabels } from '../../core/labels/print-labels.js';
+import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
 import type { Label, LabelDpi, LabelFormat } from '../../labels/label.model.js';
 import type { RouteDeps } from '../app.js';
@@ -55,7 +56,7 @@ async function sendLabels(
   // Rendering (pdfkit, its fonts, the barcode encoders) loads with the first label asked for:
   // at start it would cost a good part of the daemon's start-up time and memory.
   const { renderLabels } = await import('../../labels/render-labels.js');
-  const rendered = await renderLabels(labels, format, dpi);
+  const rendered = await renderLabels(labels, format, dpi, takeTurns());
   // ZPL is for sending to a printer, so it downloads; a PDF may open in the browser.
   const disposition = format === 'zpl' ? 'attachment' : 'inline';
   return reply

@@ -8,7 +8,9 @@ import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { ORDER_LIMITS } from '../../core/orders/order-input.js';
 import { getOrder } from '../../core/orders/order-view.js';
 import { uploadOrders } from '../../core/orders/upload-orders.js';
+import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
+import { sendInTurns } from '../json-in-turns.js';
 import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
@@ -180,8 +182,9 @@ const UploadAnswer = Type.Object({
 /**
  * One order with every piece and scan is written out with JSON.stringify, not the schema's
  * serializer: thousands of rows escape faster natively (DESIGN §10 bounds this answer at twice
- * the raw read). The view is built field by field from the schema's fields (order-view.ts), and
- * a test compares an answer's fields with the schema, so nothing undeclared can leak.
+ * the raw read); an order's GET in slices with turns between them (json-in-turns.ts). The view is built
+ * field by field from the schema's fields (order-view.ts), and a test compares an answer's
+ * fields with the schema, so nothing undeclared can leak.
  */
 const nativeJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
@@ -278,8 +281,14 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         response: { 200: OrderSchema },
       },
     },
-    async (request) =>
-      getOrder(core.db, factoryOf(request), request.params.id, { now: core.clock.now() }),
+    async (request, reply) => {
+      const turn = takeTurns();
+      const view = await getOrder(core.db, factoryOf(request), request.params.id, {
+        now: core.clock.now(),
+        turn,
+      });
+      return sendInTurns(reply, view, turn);
+    },
   );
 
   r.post(

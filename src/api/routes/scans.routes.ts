@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { recordScan } from '../../core/scans/record-scan.js';
@@ -51,6 +51,8 @@ const ScanAnswer = Type.Object({
   hardware_check: Type.Optional(HardwareCheck),
 });
 
+export const ScanAnswerSchema = ScanAnswer;
+
 export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -76,9 +78,11 @@ export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
       const principal = principalOf(request);
       // The permissions table admits station tokens only; this narrows the type.
       if (principal.kind !== 'station') throw new AppError('forbidden');
-      const { scan, replayed } = await recordScan(core, principal, request.body);
+      const { json, replayed } = await recordScan(core, principal, request.body);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return scan;
+      // The answer is the event's data, already written as JSON: sent as is, not serialized
+      // again. Its fields are the schema's (test/api/scans.test.ts checks them).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatBarcode } from '../../domain/barcode.js';
 import { AppError, invalid } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { summarizeOrder, type PieceStatus } from '../../domain/order-status.js';
+import { noPieces, summarizeOrder, type PieceStatus } from '../../domain/order-status.js';
 import type {
   DB,
   OrderLineTable,
@@ -14,6 +14,7 @@ import type { CoreContext } from '../context.js';
 import { findRetailerById, findRetailersByCode } from '../retailers/retailers.js';
 import { transact, type Tx } from '../transaction.js';
 import { insertRows } from '../../store/insert-rows.js';
+import { countColumns } from './recompute-order.js';
 import {
   itemsOf,
   normalizeOrder,
@@ -136,8 +137,7 @@ export async function writeOrders(
         items: itemsOf(order.lines),
         pieces_total: order.pieces_total,
         pieces_scanned: 0,
-        pieces_in_stock: 0,
-        pieces_dispatched: 0,
+        ...countColumns({ ...noPieces(), awaiting_production: order.pieces_total }),
         piece_states: pieceStates,
         produced_at: null,
         in_stock_at: null,

@@ -218,53 +218,85 @@ export function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promis
   return snapshot.setAccessMode('read only').execute(read);
 }
 
+/** Rows read per query of an order's pieces or scans: a few milliseconds of work each. */
+const PAGE = 2_000;
+
 /**
  * The full order: list shape plus `pieces` (by unit, then piece) and `scans` (its pieces' scans,
- * oldest first). Four queries whatever the order's size. `retailerId` restricts the lookup to
- * that retailer's orders (the retailer portal): any other order is 404.
+ * oldest first), as one consistent picture. `retailerId` restricts the lookup to that retailer's
+ * orders (the retailer portal): any other order is 404. Pieces and scans are read in pages of a
+ * few thousand, with `turn` (take-turns.ts) called between them, so a large order is read
+ * without holding the process.
  */
 export function getOrder(
   db: Kysely<DB>,
   factoryId: string,
   idOrOrderNo: string,
-  options: { now: Date; retailerId?: string },
+  options: { now: Date; retailerId?: string; turn?: () => Promise<void> | undefined },
 ): Promise<OrderView> {
+  const pause = async () => {
+    const wait = options.turn?.();
+    if (wait) await wait;
+  };
   return consistently(db, async (conn) => {
     const row = await findOrderRow(conn, factoryId, idOrOrderNo, options.retailerId);
     const lines = await loadLines(conn, factoryId, [row.id]);
-    const pieces = await conn
-      .selectFrom('pieces')
-      .select(PIECE_VIEW_COLUMNS)
-      .where('order_id', '=', row.id)
-      .where('factory_id', '=', factoryId)
-      .orderBy('unit_no')
-      .orderBy('piece_no')
-      .execute();
-    const scanRows = await conn
-      .selectFrom('scans')
-      .select([
-        'id',
-        'event',
-        'accepted',
-        'reason',
-        'location',
-        'station_name as station',
-        'station_id',
-        'barcode',
-        'piece_id',
-        'scanned_at',
-        'at',
-      ])
-      .where('order_id', '=', row.id)
-      .where('factory_id', '=', factoryId)
-      .orderBy('id')
-      .execute();
-    // Rows already have the answer's field names; only `accepted` needs its boolean.
-    const scans = scanRows as unknown as ScanView[];
-    for (const scan of scans) scan.accepted = (scan.accepted as unknown) === 1;
+    const pieces: PieceView[] = [];
+    for (;;) {
+      const last = pieces.at(-1);
+      const page = await conn
+        .selectFrom('pieces')
+        .select(PIECE_VIEW_COLUMNS)
+        .where('order_id', '=', row.id)
+        .where('factory_id', '=', factoryId)
+        .$if(last !== undefined, (qb) =>
+          qb.where((eb) =>
+            eb(eb.refTuple('unit_no', 'piece_no'), '>', eb.tuple(last!.unit_no, last!.piece_no)),
+          ),
+        )
+        .orderBy('unit_no')
+        .orderBy('piece_no')
+        .limit(PAGE)
+        .execute();
+      pieces.push(...(page as PieceView[]));
+      if (page.length < PAGE) break;
+      await pause();
+    }
+    const scans: ScanView[] = [];
+    for (;;) {
+      const last = scans.at(-1);
+      const page = await conn
+        .selectFrom('scans')
+        .select([
+          'id',
+          'event',
+          'accepted',
+          'reason',
+          'location',
+          'station_name as station',
+          'station_id',
+          'barcode',
+          'piece_id',
+          'scanned_at',
+          'at',
+        ])
+        .where('order_id', '=', row.id)
+        .where('factory_id', '=', factoryId)
+        .$if(last !== undefined, (qb) => qb.where('id', '>', last!.id))
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
+      // Rows already have the answer's field names; only `accepted` needs its boolean.
+      for (const scan of page as unknown as ScanView[]) {
+        scan.accepted = (scan.accepted as unknown) === 1;
+        scans.push(scan);
+      }
+      if (page.length < PAGE) break;
+      await pause();
+    }
     return {
       ...toOrderListItem(row, lines.get(row.id) ?? [], options.now),
-      pieces: pieces as PieceView[],
+      pieces,
       scans,
     };
   });

@@ -1,8 +1,11 @@
 import { notFound } from '../../domain/errors.js';
 import {
   advanceMilestones,
-  summarizeOrder,
+  noPieces,
+  PIECE_STATUSES,
+  summarizeCounts,
   type OrderStatus,
+  type PieceCounts,
   type PieceStatus,
 } from '../../domain/order-status.js';
 import { isStuck } from '../../domain/stuck.js';
@@ -12,7 +15,31 @@ import type { Tx } from '../transaction.js';
 import { orderLines, orderRowById, type OrderRow } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
-// Run inside every scan: prepared once.
+/** The order column that counts the pieces in each status. */
+export const COUNT_COLUMNS = {
+  awaiting_production: 'pieces_awaiting_production',
+  produced: 'pieces_produced',
+  in_stock: 'pieces_in_stock',
+  dispatched: 'pieces_dispatched',
+  returned: 'pieces_returned',
+  written_off: 'pieces_written_off',
+  cancelled: 'pieces_cancelled',
+} as const satisfies Record<PieceStatus, keyof OrderTable>;
+
+type CountColumns = Record<(typeof COUNT_COLUMNS)[PieceStatus], number>;
+
+/** The count columns of an order row for these counts. */
+export function countColumns(counts: Readonly<PieceCounts>): CountColumns {
+  const columns = {} as CountColumns;
+  for (const status of PIECE_STATUSES) columns[COUNT_COLUMNS[status]] = counts[status];
+  return columns;
+}
+
+function countsOf(row: CountColumns): PieceCounts {
+  const counts = noPieces();
+  for (const status of PIECE_STATUSES) counts[status] = row[COUNT_COLUMNS[status]];
+  return counts;
+}
 
 const pieceCountsByStatus = new PreparedQuery((db, p: Param<{ orderId: string }>) =>
   db
@@ -31,8 +58,6 @@ type Summary = Pick<
   | 'status'
   | 'pieces_total'
   | 'pieces_scanned'
-  | 'pieces_in_stock'
-  | 'pieces_dispatched'
   | 'piece_states'
   | 'produced_at'
   | 'in_stock_at'
@@ -40,8 +65,10 @@ type Summary = Pick<
   | 'stuck'
   | 'stuck_since'
   | 'updated_at'
->;
+> &
+  CountColumns;
 
+// Run inside every scan: prepared once.
 const writeSummary = new PreparedQuery(
   (db, p: Param<Summary & { factoryId: string; orderId: string }>) =>
     db
@@ -50,8 +77,13 @@ const writeSummary = new PreparedQuery(
         status: p('status'),
         pieces_total: p('pieces_total'),
         pieces_scanned: p('pieces_scanned'),
+        pieces_awaiting_production: p('pieces_awaiting_production'),
+        pieces_produced: p('pieces_produced'),
         pieces_in_stock: p('pieces_in_stock'),
         pieces_dispatched: p('pieces_dispatched'),
+        pieces_returned: p('pieces_returned'),
+        pieces_written_off: p('pieces_written_off'),
+        pieces_cancelled: p('pieces_cancelled'),
         piece_states: p('piece_states'),
         produced_at: p('produced_at'),
         in_stock_at: p('in_stock_at'),
@@ -64,6 +96,14 @@ const writeSummary = new PreparedQuery(
       .where('id', '=', p('orderId')),
 );
 
+/** One piece a change moved: its status before and after, and whether it was just scanned. */
+export interface PieceMove {
+  from: PieceStatus;
+  to: PieceStatus;
+  /** Its first accepted scan: `pieces_scanned` grows by one. */
+  firstScan: boolean;
+}
+
 export interface RecomputeResult {
   from: OrderStatus;
   to: OrderStatus;
@@ -73,36 +113,51 @@ export interface RecomputeResult {
 }
 
 /**
- * Re-derives an order from its pieces after anything touched them: status, counters,
- * `piece_states`, milestones and the stored `stuck`. The only place an order's status is
- * written; scans, returns, voids and cancels call it inside their transaction.
+ * Re-derives an order after anything touched its pieces: status, counters, `piece_states`,
+ * milestones and the stored `stuck`. The only place an order's status is written; scans,
+ * returns, voids and cancels call it inside their transaction.
  *
- * The pieces are read as one aggregate (count and scanned count per status, from a covering
- * index), not piece by piece, so it stays cheap inside every scan.
+ * The order keeps how many pieces are in each status. A change that moved one piece (a scan)
+ * says so in `moved`, and the counts move with it: no piece is read. Without `moved` the pieces
+ * are counted again (one aggregate query), for changes to many pieces (a cancel) or none.
  *
  * Stored `stuck` is made exact at this instant (partially dispatched, or produced/in stock for
  * longer than `stuck_after_days`); the scheduler only has to catch up with the passing of time.
  * When it turns on here, `order.stuck` is emitted here, once, after `order.status_changed`.
+ *
+ * Moving counts is safe on both databases because write transactions run one at a time: BEGIN
+ * IMMEDIATE on a SQLite file, the write advisory lock every transaction takes on PostgreSQL
+ * (store/postgres.ts), across every factoryd on the database. No two moves start from the same
+ * counts.
  */
 export async function recomputeOrder(
   tx: Tx,
   factoryId: string,
   orderId: string,
+  moved?: PieceMove,
 ): Promise<RecomputeResult> {
   const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id', orderId);
 
-  const groups = await pieceCountsByStatus.all(tx.trx, { orderId });
-
-  const pieces = groups.flatMap((g) => {
-    const status = g.status as PieceStatus;
-    const scanned = Number(g.scanned ?? 0);
-    return [
-      { status, scanned: true, count: scanned },
-      { status, scanned: false, count: Number(g.n) - scanned },
-    ];
-  });
-  const summary = summarizeOrder({ cancelled: row.cancelled_at !== null, pieces });
+  let counts: PieceCounts | undefined;
+  let scanned = row.pieces_scanned;
+  if (moved) {
+    counts = countsOf(row);
+    counts[moved.from]--;
+    counts[moved.to]++;
+    if (moved.firstScan) scanned++;
+    // Counts that no longer add up (a row written by hand): count the pieces instead.
+    if (counts[moved.from] < 0) counts = undefined;
+  }
+  if (!counts) {
+    counts = noPieces();
+    scanned = 0;
+    for (const group of await pieceCountsByStatus.all(tx.trx, { orderId })) {
+      counts[group.status as PieceStatus] = Number(group.n);
+      scanned += Number(group.scanned ?? 0);
+    }
+  }
+  const summary = summarizeCounts({ cancelled: row.cancelled_at !== null, counts, scanned });
   const milestones = advanceMilestones(
     {
       produced_at: row.produced_at,
@@ -124,8 +179,7 @@ export async function recomputeOrder(
     status: summary.status,
     pieces_total: summary.pieces_total,
     pieces_scanned: summary.pieces_scanned,
-    pieces_in_stock: summary.pieces_in_stock,
-    pieces_dispatched: summary.pieces_dispatched,
+    ...countColumns(counts),
     piece_states: JSON.stringify(summary.piece_states),
     produced_at: milestones.produced_at,
     in_stock_at: milestones.in_stock_at,

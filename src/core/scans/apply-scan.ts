@@ -39,8 +39,8 @@ export class ClientScanIdTaken extends Error {
   }
 }
 
-/** A piece as the scan answer shows it, plus the order it belongs to. */
-const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id'] as const;
+/** A piece as the scan answer shows it, plus its order and whether it was ever scanned. */
+const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id', 'scanned'] as const;
 
 type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
 
@@ -127,7 +127,7 @@ const stampStation = new PreparedQuery((db, p: Param<{ stationId: string; at: st
     .where('id', '=', p('stationId')),
 );
 
-const toPieceView = ({ order_id: _order, ...piece }: PieceRow): PieceView => ({
+const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow): PieceView => ({
   ...piece,
   status: piece.status as PieceStatus,
 });
@@ -157,7 +157,10 @@ export async function applyScan(
       stationId: station.stationId,
       clientScanId: request.clientScanId,
     });
-    if (previous) return { scan: await replayAnswer(tx, previous), replayed: true };
+    if (previous) {
+      const scan = await replayAnswer(tx, previous);
+      return { scan, json: JSON.stringify(scan), replayed: true };
+    }
   }
 
   // The test label is compared exactly (its mixed case is the point). Piece barcodes have no
@@ -214,8 +217,12 @@ export async function applyScan(
 
   let order: OrderListItem | null = null;
   if (piece && decision.accepted && decision.nextStatus !== null) {
+    const before = piece;
     piece = await movePiece(tx, piece, decision.nextStatus, decision.location);
-    order = (await recomputeOrder(tx, factoryId, piece.order_id)).order;
+    const moved = { from: before.status as PieceStatus, to: piece.status as PieceStatus };
+    order = (
+      await recomputeOrder(tx, factoryId, piece.order_id, { ...moved, firstScan: !before.scanned })
+    ).order;
   } else if (piece) {
     order = await loadOrderListItem(trx, factoryId, piece.order_id, tx.now);
   }
@@ -223,8 +230,9 @@ export async function applyScan(
   await stampStation.execute(trx, { stationId: station.stationId, at: tx.nowIso });
 
   const scan = toAnswer(row, decision, piece ?? null, order);
-  await tx.emit(factoryId, 'scan.recorded', scan);
-  return { scan, replayed: false };
+  const json = JSON.stringify(scan);
+  await tx.emit(factoryId, 'scan.recorded', scan, json);
+  return { scan, json, replayed: false };
 }
 
 /** Moves an accepted piece: status, bay and the milestone of the move. */
@@ -235,7 +243,7 @@ async function movePiece(
   location: string | null,
 ): Promise<PieceRow> {
   const at = tx.nowIso;
-  const moved: PieceRow = { ...piece, status: next };
+  const moved: PieceRow = { ...piece, status: next, scanned: 1 };
   switch (next) {
     case 'produced':
       moved.produced_at = at;

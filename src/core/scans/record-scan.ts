@@ -96,7 +96,8 @@ export async function recordScan(
     // A replay answers the first scan and records nothing new, its check included.
     if (!check || recorded.replayed) return recorded;
     const view = await writeHardwareCheck(tx, station.factoryId, station.stationId, check);
-    return { ...recorded, scan: { ...recorded.scan, hardware_check: view } };
+    const scan = { ...recorded.scan, hardware_check: view };
+    return { ...recorded, scan, json: JSON.stringify(scan) };
   };
   try {
     return await committer.submit(work);

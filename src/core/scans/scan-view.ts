@@ -32,5 +32,7 @@ export interface ScanAnswer {
 /** The recorded scan, and whether it is the first answer again (a resent `client_scan_id`). */
 export interface RecordedScan {
   scan: ScanAnswer;
+  /** `scan` as JSON: the event's data, and the HTTP answer, written once. */
+  json: string;
   replayed: boolean;
 }

@@ -6,6 +6,7 @@ import * as scansWithoutStationIndex from './2026-11-22-0004-scans-without-stati
 import * as retailerUsersDisabled from './2026-11-24-0006-retailer-users-disabled.js';
 import * as rateLimitFailures from './2026-11-24-0007-rate-limit-failures.js';
 import * as voidedLabelsOrderIndex from './2026-11-24-0008-voided-labels-order-index.js';
+import * as orderPieceCounts from './2026-11-24-0009-order-piece-counts.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0006-retailer-users-disabled': retailerUsersDisabled,
   '2026-11-24-0007-rate-limit-failures': rateLimitFailures,
   '2026-11-24-0008-voided-labels-order-index': voidedLabelsOrderIndex,
+  '2026-11-24-0009-order-piece-counts': orderPieceCounts,
 };
 
 export const migrationProvider: MigrationProvider = {
