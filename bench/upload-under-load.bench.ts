@@ -5,7 +5,7 @@
 //
 // The server is the real `factoryd serve` (the development bundle, dist/factoryd.mjs, or the
 // executable named by FACTORYD_BIN) on a fresh data directory: its scheduler, logging and
-// SQLite file with synchronous=FULL included. This process drives it: one connection per
+// SQLite file with every commit synced before it is answered included. This process drives it: one connection per
 // station, each sending a scan, waiting for its answer, then waiting out the rest of its pace;
 // one /readyz probe every READYZ_MS on its own connection; the big requests on another.
 //

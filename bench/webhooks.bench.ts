@@ -5,7 +5,7 @@
  * 100,000 due deliveries (25,000 events × 4 endpoints) are written straight into a fresh SQLite
  * file; the dispatcher then drains them to a receiver running in another process on 127.0.0.1
  * (answers 204 at once), with the production limits: 16 requests in flight, 4 per endpoint, results
- * recorded with synchronous=FULL. RSS and heap are sampled during the drain.
+ * recorded durably (each commit synced before it is answered). RSS and heap are sampled during the drain.
  *
  *   node --expose-gc --import tsx bench/webhooks.bench.ts [deliveries]
  */
