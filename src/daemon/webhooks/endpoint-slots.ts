@@ -23,6 +23,12 @@ export class EndpointSlots {
   readonly #claimed = new Set<string>();
   readonly #claimedPerEndpoint = new Map<string, number>();
   readonly #inFlightPerEndpoint = new Map<string, number>();
+  /**
+   * Endpoints a claim left with all they may hold. Marked by the claim itself, not derived from
+   * the counts when an attempt ends: an attempt may end while a claim for its endpoint is still
+   * being written, before that claim's deliveries are counted here.
+   */
+  readonly #capped = new Set<string>();
   #inFlight = 0;
 
   constructor(limits: SlotLimits) {
@@ -47,6 +53,11 @@ export class EndpointSlots {
     return this.#limits.maxClaimedPerEndpoint - count(this.#claimedPerEndpoint, endpointId);
   }
 
+  /** A claim stopped short at this endpoint's bound: its further due deliveries wait. */
+  markCapped(endpointId: string): void {
+    this.#capped.add(endpointId);
+  }
+
   /** A delivery just claimed: it waits for a slot. */
   add(delivery: ClaimedDelivery): void {
     this.#claimed.add(delivery.id);
@@ -58,6 +69,7 @@ export class EndpointSlots {
 
   /** An endpoint was disabled: its waiting deliveries were failed in the database; forget them. */
   dropWaiting(endpointId: string): void {
+    this.#capped.delete(endpointId);
     const list = this.#waiting.get(endpointId);
     if (!list) return;
     this.#waiting.delete(endpointId);
@@ -98,14 +110,13 @@ export class EndpointSlots {
   }
 
   /**
-   * A started delivery's attempt ended: its slot and claim are free. True when its endpoint had
-   * all it may claim, so its further due deliveries may now be claimed.
+   * A started delivery's attempt ended: its slot and claim are free. True when the last claim
+   * left its endpoint with all it may hold, so its further due deliveries may now be claimed.
    */
   finish(delivery: ClaimedDelivery): boolean {
     this.#inFlight -= 1;
     bump(this.#inFlightPerEndpoint, delivery.endpointId, -1);
-    const wasFull =
-      count(this.#claimedPerEndpoint, delivery.endpointId) >= this.#limits.maxClaimedPerEndpoint;
+    const wasFull = this.#capped.delete(delivery.endpointId);
     this.#release(delivery);
     return wasFull;
   }

@@ -44,12 +44,17 @@ export class FairClaimer {
     for (let i = 0; i < endpoints.length && claimed.length < limit; i++) {
       const endpointId = endpoints[(first + i) % endpoints.length]!;
       const room = slots.claimRoom(endpointId);
-      if (room <= 0) continue; // its next completion looks again
+      if (room <= 0) {
+        slots.markCapped(endpointId); // its next completion looks again
+        continue;
+      }
       const rows = await selectDue(trx, {
         endpointId,
         nowIso,
         limit: Math.min(room, limit - claimed.length),
       });
+      // It took all it may hold: more may be due, for its next completion to look for.
+      if (rows.length >= room) slots.markCapped(endpointId);
       // Already ours: its lease ran out while it waited for a slot.
       for (const row of rows) if (!slots.isClaimed(row.id)) claimed.push(row);
     }
