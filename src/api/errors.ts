@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CODES, type ErrorCode, type ErrorKind } from '../domain/errors.js';
+import { AppError, type ErrorCode, type ErrorKind } from '../domain/errors.js';
 
 /** HTTP status and error `type` for each kind of error (DESIGN §3). */
 export const KIND_HTTP: Record<ErrorKind, { status: number; type: string }> = {
@@ -168,6 +168,9 @@ export function toAppError(
   if (err instanceof AppError) return err;
   if (err.validation && err.validation.length > 0) {
     const context = err.validationContext;
+    if (context === 'querystring' && err.validation[0]!.instancePath === '/starting_after') {
+      return new AppError('invalid_cursor', { param: 'starting_after' });
+    }
     const schema = context ? (routeSchema?.[context] as SchemaNode | undefined) : undefined;
     return describeValidation(err.validation[0]!, context, schema);
   }
@@ -240,5 +243,3 @@ export function handleError(
   request.log.error({ err, request_id: request.id }, 'unhandled error');
   return sendError(reply, request, new AppError('internal_error'));
 }
-
-export const ALL_CODES = Object.keys(ERROR_CODES) as ErrorCode[];

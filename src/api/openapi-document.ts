@@ -1,4 +1,5 @@
-import { ALL_CODES, KIND_HTTP } from './errors.js';
+import { ERROR_CODES } from '../domain/errors.js';
+import { KIND_HTTP } from './errors.js';
 
 /** The parts of an OpenAPI document this module touches. */
 interface Operation {
@@ -24,7 +25,7 @@ export const ERROR_ENVELOPE = {
       additionalProperties: false,
       properties: {
         type: { type: 'string', enum: [...new Set(Object.values(KIND_HTTP).map((k) => k.type))] },
-        code: { type: 'string', enum: [...ALL_CODES] },
+        code: { type: 'string', enum: Object.keys(ERROR_CODES) },
         message: { type: 'string' },
         param: { type: 'string', description: 'The request field at fault, dotted when nested.' },
         errors: {

@@ -30,7 +30,10 @@ export const ERROR_CODES = {
   invalid_json: { kind: 'invalid', message: 'The request body is not valid JSON.' },
   validation_failed: { kind: 'invalid', message: 'A field is missing or has an invalid value.' },
   invalid_csv: { kind: 'invalid', message: 'The CSV file has errors; nothing was imported.' },
-  invalid_cursor: { kind: 'invalid', message: 'The pagination cursor is not valid.' },
+  invalid_cursor: {
+    kind: 'invalid',
+    message: 'The starting_after cursor is not one a list produced: send a next_cursor as it came.',
+  },
   location_required: { kind: 'invalid', message: 'A bay (location) is required.' },
   invalid_pairing_code: {
     kind: 'invalid',
@@ -93,7 +96,6 @@ export const ERROR_CODES = {
     message: 'The return is already closed with another outcome.',
   },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
-  api_key_revoked: { kind: 'conflict', message: 'The API key is already revoked.' },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
   idempotency_key_reused: {
     kind: 'conflict',

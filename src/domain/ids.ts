@@ -106,6 +106,9 @@ export function newId(kind: IdKind, now: Date): string {
 
 const ID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
+/** Any record id (a prefix, `_`, 26 characters of Crockford base32), as a JSON Schema pattern. */
+export const ID_PATTERN = '^[a-z]{3}_[0-9A-HJKMNP-TV-Z]{26}$';
+
 /** True when `value` has the shape of an id of that kind (no database lookup). */
 export function isIdOf(kind: IdKind, value: string): boolean {
   const prefix = `${ID_PREFIXES[kind]}_`;

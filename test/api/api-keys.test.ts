@@ -78,6 +78,21 @@ describe('API keys', () => {
     expect([...seen].sort().reverse()).toEqual(seen);
   });
 
+  it('refuses a malformed cursor on every list as invalid_cursor, naming starting_after', async () => {
+    const lists = ['/v1/api-keys', '/v1/orders', '/v1/retailers', '/v1/stations', '/v1/webhooks'];
+    for (const list of lists) {
+      for (const cursor of ['nope', 'ord_0123', `key_${'I'.repeat(26)}`, 'x'.repeat(65)]) {
+        const bad = await t.request('GET', `${list}?starting_after=${cursor}`);
+        expect(bad.statusCode, `${list} ${cursor}`).toBe(400);
+        expect(bad.json().error).toMatchObject({ code: 'invalid_cursor', param: 'starting_after' });
+      }
+    }
+    // A cursor of the right shape that matches no row is simply a page after it (empty here).
+    const after = await t.request('GET', `/v1/api-keys?starting_after=key_${'0'.repeat(26)}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ data: [], has_more: false, next_cursor: null });
+  });
+
   it('rejects bad limits and names with the field named', async () => {
     const bad = await t.request('GET', '/v1/api-keys?limit=0');
     expect(bad.statusCode).toBe(400);

@@ -5,14 +5,7 @@ import { voidLabel } from '../../core/items/void-label.js';
 import { listOrderVoidedLabels } from '../../core/items/voided-labels.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import {
-  IdParams,
-  IsoDateTime,
-  ListOf,
-  ListQuerySchema,
-  Nullable,
-  Strict,
-} from '../schemas/common.js';
+import { IdParams, IsoDateTime, ListOf, ListQueryBy, Nullable, Strict } from '../schemas/common.js';
 
 const VoidedLabel = Type.Object({
   object: Type.Literal('voided_label'),
@@ -56,7 +49,13 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
         tags: ['items'],
         summary: "An order's voided labels, by barcode, last first (the cursor is a barcode)",
         params: IdParams,
-        querystring: ListQuerySchema,
+        querystring: ListQueryBy(
+          Type.String({
+            minLength: 1,
+            maxLength: 128,
+            description: 'The `next_cursor` of the previous page: a barcode.',
+          }),
+        ),
         response: { 200: ListOf(VoidedLabel) },
       },
     },

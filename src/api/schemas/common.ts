@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+import { ID_PATTERN } from '../../domain/ids.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../store/pagination.js';
 
 /** Shared schema pieces: the list envelope, list query, nullable helpers. */
@@ -53,10 +54,25 @@ export const IsoDate = Type.String({ format: 'date' });
 
 export const ListQuery = {
   limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT }),
-  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** A malformed cursor is refused as `invalid_cursor` (errors.ts), not `validation_failed`. */
+  starting_after: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: ID_PATTERN,
+      description: 'The `next_cursor` of the previous page, as it came.',
+    }),
+  ),
 };
 
 export const ListQuerySchema = Type.Object(ListQuery, { additionalProperties: false });
+
+/** The list query of a list paged by another key than the id (voided labels: the barcode). */
+export const ListQueryBy = <T extends TSchema>(cursor: T) =>
+  Type.Object(
+    { limit: ListQuery.limit, starting_after: Type.Optional(cursor) },
+    { additionalProperties: false },
+  );
 
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
