@@ -2,8 +2,9 @@
 // loader shim, and the CommonJS SEA main that carries the manifest of both.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listAssets } from '../web/build-web.mjs';
 
 /** The CommonJS file through which the SEA main performs import() (see src/sea/main.ts). */
 const LOADER_NAME = 'app/load.cjs';
@@ -25,16 +26,6 @@ const noBindingsLookup = {
     }));
   },
 };
-
-function listFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(p));
-    else out.push(p);
-  }
-  return out.sort();
-}
 
 /**
  * Builds the app into outDir/app and returns the files (name = asset key = path in the cache
@@ -70,11 +61,7 @@ export async function bundleApp({ entry, workers = {}, outDir, defines, plugins 
     },
   });
   writeFileSync(join(outDir, LOADER_NAME), LOADER_SOURCE);
-  const files = listFiles(appDir).map((abs) => ({
-    name: relative(outDir, abs).split(sep).join('/'),
-    path: abs,
-    size: statSync(abs).size,
-  }));
+  const files = listAssets(appDir, outDir);
   return { files, metafile: result.metafile };
 }
 

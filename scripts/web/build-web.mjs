@@ -22,6 +22,18 @@ function listFiles(dir) {
   return out.sort();
 }
 
+/**
+ * Every file under `dir`, sorted, as `{ name, path, size }`: `name` is the path relative to
+ * `base` with `/` separators (the asset's key), `path` the absolute one.
+ */
+export function listAssets(dir, base = dir) {
+  return listFiles(dir).map((abs) => ({
+    name: relative(base, abs).split(sep).join('/'),
+    path: abs,
+    size: statSync(abs).size,
+  }));
+}
+
 /** Writes `.br` (quality 11) and `.gz` (level 9) beside every compressible file they shrink. */
 function precompress(dir) {
   for (const file of listFiles(dir)) {
@@ -57,9 +69,5 @@ export async function buildWeb({ outDir, logLevel = 'warn' } = {}) {
     build: { outDir: target, emptyOutDir: true },
   });
   precompress(target);
-  return listFiles(target).map((abs) => ({
-    name: relative(target, abs).split(sep).join('/'),
-    path: abs,
-    size: statSync(abs).size,
-  }));
+  return listAssets(target);
 }
