@@ -125,7 +125,14 @@ describe('POST /v1/webhooks', () => {
 
   it('checks the host against webhook_allowed_hosts when that is set', async () => {
     const patched = await t.request('PATCH', '/v1/settings', {
-      body: { webhook_allowed_hosts: ['hooks.example.com', '*.corp.example', '10.20.0.0/16'] },
+      body: {
+        webhook_allowed_hosts: [
+          'hooks.example.com',
+          '*.corp.example',
+          '10.20.0.0/16',
+          'fd00:20::/32',
+        ],
+      },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     for (const url of [
@@ -133,6 +140,7 @@ describe('POST /v1/webhooks', () => {
       'https://HOOKS.example.com/b',
       'https://erp.corp.example/c',
       'http://10.20.3.4:8080/d',
+      'http://[fd00:20::5]:8080/e',
     ]) {
       expect((await create({ url, events: ['*'] })).statusCode, url).toBe(200);
     }
@@ -142,6 +150,7 @@ describe('POST /v1/webhooks', () => {
       'https://hooks.example.com.evil.io/',
       'http://10.21.0.1/',
       'http://127.0.0.1/',
+      'http://[fd00:21::5]/',
     ]) {
       expectError(await create({ url, events: ['*'] }), 400, 'webhook_host_not_allowed', 'url');
     }

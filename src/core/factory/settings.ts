@@ -1,3 +1,4 @@
+import { isAllowedHostEntry } from '../../domain/allowed-hosts.js';
 import { AppError, invalid } from '../../domain/errors.js';
 import type { SettingsTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
@@ -51,21 +52,6 @@ function isTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
-}
-
-const HOST_PATTERN =
-  /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const CIDR4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d{1,2}))?$/;
-
-/** A host name (optionally `*.` wildcard), an IPv4 address or an IPv4 CIDR. */
-export function isAllowedHostEntry(entry: string): boolean {
-  const v4 = CIDR4.exec(entry);
-  if (v4) {
-    const octets = v4.slice(1, 5).map(Number);
-    const bits = v4[5] === undefined ? 32 : Number(v4[5]);
-    return octets.every((o) => o <= 255) && bits <= 32;
-  }
-  return entry.length <= 253 && HOST_PATTERN.test(entry);
 }
 
 /** Rules beyond the schema's types; each failure names its field. */
