@@ -18,7 +18,8 @@ interface CommanderLikeError {
   exitCode: number;
 }
 
-function isCommanderError(error: unknown): error is CommanderLikeError {
+/** Commander's own error (a usage mistake, or help and version, which end through it too). */
+export function isCommanderError(error: unknown): error is CommanderLikeError {
   return (
     error instanceof Error &&
     typeof (error as Partial<CommanderLikeError>).code === 'string' &&

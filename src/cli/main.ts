@@ -4,7 +4,7 @@ import { buildProgram } from './program.js';
 import type { ActionFactory, RunFunction } from './commands/action.js';
 import type { GlobalFlags } from './context.js';
 import { ApiError } from './errors.js';
-import { ExitCode, exitCodeFor } from './exit-codes.js';
+import { ExitCode, exitCodeFor, isCommanderError } from './exit-codes.js';
 import { colourEnabled, palette } from './output/colour.js';
 
 /**
@@ -36,12 +36,6 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (!isCommanderError(error)) reportError(error, io);
     return exitCodeFor(error);
   }
-}
-
-function isCommanderError(error: unknown): boolean {
-  return (
-    error instanceof Error && String((error as { code?: unknown }).code).startsWith('commander.')
-  );
 }
 
 /** One line on stderr: `error: <message> (<code>, request <request_id>)`, plus CSV row problems. */

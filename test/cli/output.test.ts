@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { colourEnabled, displayWidth, palette, truncate } from '../../src/cli/output/colour.js';
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
+import { colourEnabled, palette } from '../../src/cli/output/colour.js';
 import { formatBytes, relativeTime } from '../../src/cli/output/format-time.js';
 import { renderTable } from '../../src/cli/output/table.js';
 import { createProgress } from '../../src/cli/output/progress.js';
@@ -33,10 +35,10 @@ describe('colour', () => {
   });
 
   it('measures text as the terminal shows it', () => {
-    expect(displayWidth(palette(true).red('abc'))).toBe(3);
-    expect(displayWidth('日本')).toBe(4);
-    expect(truncate('SOFA-3S Grey, STOOL Oak', 10)).toBe('SOFA-3S G…');
-    expect(displayWidth(truncate('日本語テキスト', 7))).toBeLessThanOrEqual(7);
+    expect(stringWidth(palette(true).red('abc'))).toBe(3);
+    expect(stringWidth('日本')).toBe(4);
+    expect(cliTruncate('SOFA-3S Grey, STOOL Oak', 10)).toBe('SOFA-3S G…');
+    expect(stringWidth(cliTruncate('日本語テキスト', 7))).toBeLessThanOrEqual(7);
   });
 });
 
@@ -90,13 +92,13 @@ describe('renderTable', () => {
     );
     // Only then is the column to keep cut, and a header never wraps: it is cut too.
     for (const line of render(12).trimEnd().split('\n'))
-      expect(displayWidth(line)).toBeLessThanOrEqual(12);
+      expect(stringWidth(line)).toBeLessThanOrEqual(12);
   });
 
   it('shortens the widest column to fit the terminal', () => {
     const text = renderTable(columns, rows, { palette: palette(false), format: String, width: 40 });
     for (const line of text.trimEnd().split('\n'))
-      expect(displayWidth(line)).toBeLessThanOrEqual(40);
+      expect(stringWidth(line)).toBeLessThanOrEqual(40);
     expect(text).toContain('…');
   });
 });

@@ -1,5 +1,6 @@
 import type { CliOutputStream } from '../cli-io.js';
-import { colourEnabled, displayWidth, palette } from './colour.js';
+import stringWidth from 'string-width';
+import { colourEnabled, palette } from './colour.js';
 import type { Palette } from './colour.js';
 import { isDateTime, relativeTime } from './format-time.js';
 import { renderTable } from './table.js';
@@ -94,7 +95,7 @@ export class Output {
     };
     visit(value as Record<string, unknown>, '');
     let text = options.title ? `${this.style.bold(options.title)}\n` : '';
-    const width = Math.max(0, ...rows.map(([name]) => displayWidth(name)));
+    const width = Math.max(0, ...rows.map(([name]) => stringWidth(name)));
     for (const [name, formatted] of rows) {
       text += `${this.style.dim(name.padEnd(width))}  ${formatted}\n`;
     }

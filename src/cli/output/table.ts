@@ -1,4 +1,5 @@
-import { displayWidth, truncate } from './colour.js';
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
 import type { Palette } from './colour.js';
 
 /** One column of a terminal table. `value` gives raw data; the table formats it. */
@@ -32,7 +33,7 @@ export function renderTable<T>(columns: Column<T>[], rows: T[], options: TableOp
     columns.map((column) => options.format(column.value(row)).replace(/\s*\n\s*/g, ' ')),
   );
   const natural = columns.map((column, index) =>
-    Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[index] ?? ''))),
+    Math.max(stringWidth(column.header), ...cells.map((row) => stringWidth(row[index] ?? ''))),
   );
   const widths = fit(natural, columns, options.width);
   const shown = columns.map((_, index) => index).filter((index) => widths[index]! > 0);
@@ -43,14 +44,14 @@ export function renderTable<T>(columns: Column<T>[], rows: T[], options: TableOp
       .trimEnd();
   const lines = [
     line((index) =>
-      options.palette.bold(truncate(columns[index]!.header.toUpperCase(), widths[index]!)),
+      options.palette.bold(cliTruncate(columns[index]!.header.toUpperCase(), widths[index]!)),
     ),
   ];
   rows.forEach((row, rowIndex) => {
     lines.push(
       line((index) => {
         const column = columns[index]!;
-        const text = truncate(cells[rowIndex]![index]!, widths[index]!);
+        const text = cliTruncate(cells[rowIndex]![index]!, widths[index]!);
         return column.style ? column.style(text, column.value(row), row) : text;
       }),
     );
@@ -97,5 +98,5 @@ function fit<T>(natural: number[], columns: Column<T>[], available: number | und
 }
 
 function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return text + ' '.repeat(Math.max(0, width - stringWidth(text)));
 }

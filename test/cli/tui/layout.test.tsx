@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../../../src/cli/output/colour.js';
+import stringWidth from 'string-width';
 import { bigCodeWidth } from '../../../src/cli/tui/components/BigCode.js';
 import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
@@ -37,7 +37,7 @@ afterEach(async () => {
 function expectFits(frame: string) {
   const lines = frame.split('\n');
   expect(lines.length).toBeLessThanOrEqual(SMALL.rows - 1);
-  for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(SMALL.columns);
+  for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(SMALL.columns);
   expect(lines[0]).toContain('My factory');
   expect(lines.at(-1)).toContain('q quit');
 }

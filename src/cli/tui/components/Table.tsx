@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import { displayWidth, truncate } from '../../output/colour.js';
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
 
 export interface TableColumn {
   header: string;
@@ -37,8 +38,8 @@ function widthsOf(columns: TableColumn[], width: number): number[] {
 }
 
 function cell(text: string, width: number): string {
-  const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+  const cut = cliTruncate(text, width);
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
 }
 
 /** A list of records as aligned columns with a selection, cut to the room it is given. */

@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { Hint } from '../components/Footer.js';
 import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
-import { displayWidth, truncate } from '../../output/colour.js';
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
 import { ApiError } from '../../errors.js';
 import { ago, errorLine } from '../format.js';
 import { useAction } from '../hooks/use-action.js';
@@ -69,8 +70,8 @@ function parseValue(text: string, current: unknown): unknown {
 }
 
 function pad(text: string, width: number): string {
-  const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+  const cut = cliTruncate(text, width);
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
 }
 
 /** Settings: every field with its value; admins edit one at a time, the server's refusals inline. */
@@ -171,11 +172,11 @@ export function SettingsScreen(props: ScreenProps) {
               <Text>{'  '}</Text>
               {error ? (
                 <Text color={colour ? 'red' : undefined} wrap="truncate-end">
-                  {truncate(`✗ ${error}`, noteWidth)}
+                  {cliTruncate(`✗ ${error}`, noteWidth)}
                 </Text>
               ) : (
                 <Text dimColor wrap="truncate-end">
-                  {truncate(HELP[name] ?? '', noteWidth)}
+                  {cliTruncate(HELP[name] ?? '', noteWidth)}
                 </Text>
               )}
             </Box>
