@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
 import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
-import { HOUSEKEEPING_SCHEDULE, housekeepingJob } from './jobs/housekeeping.job.js';
-import { STUCK_SCHEDULE, stuckJob } from './jobs/stuck.job.js';
-import { WEBHOOK_RETRIES_SCHEDULE, webhookRetriesJob } from './jobs/webhook-retries.job.js';
+import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
+import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
+import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';
 import { VERSION } from './version.js';
 
 export interface SchedulerDeps {
@@ -29,7 +28,7 @@ export interface Scheduler {
 const DELIVERY_GRACE_MS = 5_000;
 
 /**
- * The background work of `factoryd serve` (DESIGN §8), on node-cron: stuck recompute every
+ * The background work of `factoryd serve` (DESIGN §8), on plain timers: stuck recompute every
  * 5 minutes and right after a settings change; a look for due webhook deliveries every 10 s
  * (besides the dispatcher's own kicks and wake-ups); housekeeping hourly. No job runs twice at
  * once. At start, deliveries due from before (a restart, a crash) are picked up at once and
@@ -54,25 +53,14 @@ export function startScheduler({
   const housekeeping = housekeepingJob(core, store, log);
   const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];
 
-  // node-cron's own notices go to the JSON log, not the console. A tick skipped because the
-  // previous run still runs (or the event loop was busy) is expected, hence debug.
-  const cronLogger: CronLogger = {
-    info: (message) => log.debug({ cron: message }, 'scheduler'),
-    warn: (message) => log.debug({ cron: message }, 'scheduler'),
-    error: (message, err) => log.error({ err: err ?? message }, 'scheduler'),
-    debug: (message) => log.debug({ cron: String(message) }, 'scheduler'),
-  };
-  const every = (expression: string, job: { name: string; tick(): Promise<void> }): ScheduledTask =>
-    cron.schedule(expression, () => job.tick(), {
-      name: job.name,
-      noOverlap: true,
-      suppressMissedWarning: true,
-      logger: cronLogger,
-    });
-  const tasks: ScheduledTask[] = [
-    every(STUCK_SCHEDULE, stuck),
-    ...(retries ? [every(WEBHOOK_RETRIES_SCHEDULE, retries)] : []),
-    every(HOUSEKEEPING_SCHEDULE, housekeeping),
+  // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
+  // while the job still runs is skipped by the Job; a failed run is logged by it.
+  const every = (ms: number, job: { tick(): Promise<void> }): NodeJS.Timeout =>
+    setInterval(() => void job.tick(), ms).unref();
+  const timers: NodeJS.Timeout[] = [
+    every(STUCK_EVERY_MS, stuck),
+    ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
+    every(HOUSEKEEPING_EVERY_MS, housekeeping),
   ];
 
   dispatcher?.kick();
@@ -87,7 +75,7 @@ export function startScheduler({
     },
     stop: async () => {
       clearTimeout(initialStuck);
-      await Promise.all(tasks.map((t) => t.destroy()));
+      timers.forEach(clearInterval);
       await Promise.all(jobs.map((j) => j.stop()));
       await dispatcher?.stop(DELIVERY_GRACE_MS);
     },

@@ -171,7 +171,7 @@ async function run(
     await opened.store.close();
     return 1;
   }
-  // The scheduler (node-cron, the webhook sender and its HTTP client) loads once the server
+  // The scheduler (its jobs, the webhook sender and its HTTP client) loads once the server
   // listens, and before the line that says so: the first requests need none of it.
   const { startScheduler } = await import('../scheduler.js');
   // docs/scale-out.md: a dead process's webhook claims come back after this lease.

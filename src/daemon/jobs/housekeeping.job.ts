@@ -3,7 +3,8 @@ import { housekeep, type HousekeepingResult } from '../../core/jobs/housekeeping
 import { exclusively, type Store } from '../../store/database.js';
 import { Job, type JobLog } from './job.js';
 
-export const HOUSEKEEPING_SCHEDULE = '7 * * * *';
+/** Expired codes and sessions, old idempotency keys and deliveries, a WAL checkpoint: hourly. */
+export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 export interface HousekeepingRun extends HousekeepingResult {
   /** The write-ahead log could not be fully checkpointed (a reader held it); next hour then. */

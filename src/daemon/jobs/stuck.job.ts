@@ -4,7 +4,7 @@ import { exclusively, type Store } from '../../store/database.js';
 import { Job, type JobLog } from './job.js';
 
 /** Stored `stuck` and `order.stuck` events: every 5 minutes and after a settings change. */
-export const STUCK_SCHEDULE = '*/5 * * * *';
+export const STUCK_EVERY_MS = 5 * 60_000;
 
 /** One run at a time across every factoryd on the database (PostgreSQL: an advisory lock). */
 export function stuckJob(core: CoreContext, store: Store, log: JobLog): Job<StuckRecomputeResult> {
