@@ -23,6 +23,9 @@ function retailersInDatabaseFile(): string[] {
   copyFileSync(join(daemon.dataDir, 'factoryd.db'), copy);
   const db = new Database(copy, { readonly: true });
   try {
+    // Right after the start the schema itself may still be in the WAL only: nothing moved yet.
+    const created = db.prepare("select 1 from sqlite_master where name = 'retailers'").get();
+    if (!created) return [];
     const rows = db.prepare('select code from retailers').all() as { code: string }[];
     return rows.map((r) => r.code);
   } finally {
