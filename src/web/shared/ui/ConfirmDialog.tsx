@@ -56,3 +56,28 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/**
+ * A row's destructive action: a small red-lettered button whose words end in "…" (it opens a
+ * ConfirmDialog) and whose accessible name names the row, e.g. "Revoke ERP integration".
+ */
+export function RowDangerButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="small secondary danger-text"
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}

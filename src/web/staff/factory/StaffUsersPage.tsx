@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
@@ -102,14 +102,12 @@ export function StaffUsersPage() {
                         </button>
                       ) : (
                         !self && (
-                          <button
-                            type="button"
-                            className="small secondary danger-text"
-                            aria-label={`Disable ${u.name}`}
+                          <RowDangerButton
+                            label={`Disable ${u.name}`}
                             onClick={() => setDisabling(u)}
                           >
                             Disable…
-                          </button>
+                          </RowDangerButton>
                         )
                       )}
                     </td>

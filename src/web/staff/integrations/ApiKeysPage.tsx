@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatAgo, formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
@@ -61,14 +61,9 @@ export function ApiKeysPage() {
                   <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : 'Active'}</td>
                   <td className="row-actions">
                     {!k.revoked_at && (
-                      <button
-                        type="button"
-                        className="small secondary danger-text"
-                        aria-label={`Revoke ${k.name}`}
-                        onClick={() => setRevoking(k)}
-                      >
+                      <RowDangerButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
                         Revoke…
-                      </button>
+                      </RowDangerButton>
                     )}
                   </td>
                 </tr>

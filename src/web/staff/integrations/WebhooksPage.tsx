@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
@@ -97,14 +97,12 @@ export function WebhooksPage() {
                     >
                       {e.enabled ? 'Disable' : 'Enable'}
                     </button>
-                    <button
-                      type="button"
-                      className="small secondary danger-text"
-                      aria-label={`Delete ${e.url}`}
+                    <RowDangerButton
+                      label={`Delete ${e.url}`}
                       onClick={() => setOpen({ kind: 'delete', endpoint: e })}
                     >
                       Delete…
-                    </button>
+                    </RowDangerButton>
                   </td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
@@ -177,14 +177,9 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
                   </td>
                   <td>{u.has_password ? 'Yes' : 'No password set'}</td>
                   <td className="row-actions">
-                    <button
-                      type="button"
-                      className="small secondary danger-text"
-                      aria-label={`Remove ${u.name}`}
-                      onClick={() => setRemoving(u)}
-                    >
+                    <RowDangerButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)}>
                       Remove…
-                    </button>
+                    </RowDangerButton>
                   </td>
                 </tr>
               ))}

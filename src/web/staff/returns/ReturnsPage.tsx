@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
+import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
@@ -114,14 +114,12 @@ export function ReturnsPage() {
                         >
                           Restock…
                         </button>
-                        <button
-                          type="button"
-                          className="small secondary danger-text"
-                          aria-label={`Write off ${r.barcode}`}
+                        <RowDangerButton
+                          label={`Write off ${r.barcode}`}
                           onClick={() => setClosing({ ret: r, how: 'write_off' })}
                         >
                           Write off…
-                        </button>
+                        </RowDangerButton>
                       </>
                     )}
                   </td>
