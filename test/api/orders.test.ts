@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recomputeOrder } from '../../src/core/orders/recompute-order.js';
 import { transact } from '../../src/core/transaction.js';
-import { OrderSchema } from '../../src/api/routes/orders.routes.js';
+import { Order as OrderSchema } from '../../src/api/schemas/orders.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
 import {
   addRetailer,

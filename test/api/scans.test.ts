@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
-import { ScanAnswerSchema } from '../../src/api/routes/scans.routes.js';
+import { ScanAnswer as ScanAnswerSchema } from '../../src/api/schemas/scans.js';
 import { TEST_LABEL_STRING } from '../../src/domain/test-label.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
 

@@ -4,24 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import {
-  IdParams,
-  IsoDateTime,
-  ListOf,
-  ListQuerySchema,
-  Nullable,
-  Strict,
-} from '../schemas/common.js';
-
-const ApiKey = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('api_key'),
-  name: Type.String(),
-  last4: Type.String(),
-  created_at: IsoDateTime,
-  last_used_at: Nullable(IsoDateTime),
-  revoked_at: Nullable(IsoDateTime),
-});
+import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import { ApiKey } from '../schemas/api-keys.js';
 
 export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -5,17 +5,8 @@ import { voidLabel } from '../../core/items/void-label.js';
 import { listOrderVoidedLabels } from '../../core/items/voided-labels.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQueryBy, Nullable, Strict } from '../schemas/common.js';
-
-const VoidedLabel = Type.Object({
-  object: Type.Literal('voided_label'),
-  barcode: Type.String(),
-  voided_at: IsoDateTime,
-  reason: Nullable(Type.String()),
-  piece_id: Type.String(),
-  order_id: Type.String(),
-  replacement_barcode: Type.String(),
-});
+import { IdParams, ListOf, ListQueryBy, Strict } from '../schemas/common.js';
+import { VoidedLabel } from '../schemas/items.js';
 
 export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -5,179 +5,22 @@ import { cancelOrder } from '../../core/orders/cancel-order.js';
 import { countOrders } from '../../core/orders/count-orders.js';
 import { createOrder } from '../../core/orders/create-order.js';
 import { listFactoryOrders } from '../../core/orders/list-orders.js';
-import { ORDER_LIMITS } from '../../core/orders/order-input.js';
 import { getOrder } from '../../core/orders/order-view.js';
 import { uploadOrders } from '../../core/orders/upload-orders.js';
 import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
 import { sendInTurns } from '../json-in-turns.js';
-import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
+import { IdParams, ListOf } from '../schemas/common.js';
 import {
-  IdParams,
-  IsoDate,
-  IsoDateTime,
-  ListOf,
-  ListQuery,
-  Nullable,
-  Strict,
-  StringEnum,
-} from '../schemas/common.js';
-
-const L = ORDER_LIMITS;
-
-const OrderStatus = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-// Answers use `type` + `enum` and `type: [t, 'null']` (StringEnum, Nullable), which the
-// serializer writes inline; `anyOf` made a 5,000-row order several times slower to write out.
-const OrderStatusOut = StringEnum(ORDER_STATUSES);
-const PieceStatusOut = StringEnum(PIECE_STATUSES);
-
-const Line = Type.Object({
-  sku: Type.String(),
-  colour: Nullable(Type.String()),
-  qty: Type.Integer(),
-  pieces_per_unit: Type.Integer(),
-  piece_names: Nullable(Type.Array(Type.String())),
-});
-
-const OrderListItem = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('order'),
-  order_no: Type.String(),
-  status: OrderStatusOut,
-  source: StringEnum(['api', 'upload'] as const),
-  retailer_id: Type.String(),
-  retailer_name: Type.String(),
-  retailer_code: Type.String(),
-  production_date: Nullable(IsoDate),
-  needed_by: Nullable(IsoDate),
-  sku: Type.String(),
-  colour: Nullable(Type.String()),
-  qty: Type.Integer(),
-  pieces_per_unit: Type.Integer(),
-  items: Type.String(),
-  lines: Type.Array(Line),
-  pieces_total: Type.Integer(),
-  pieces_scanned: Type.Integer(),
-  pieces_in_stock: Type.Integer(),
-  pieces_dispatched: Type.Integer(),
-  piece_states: Type.Array(PieceStatusOut),
-  stuck: Type.Boolean(),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-  produced_at: Nullable(IsoDateTime),
-  in_stock_at: Nullable(IsoDateTime),
-  dispatched_at: Nullable(IsoDateTime),
-  cancelled_at: Nullable(IsoDateTime),
-});
-
-const Piece = Type.Object({
-  id: Type.String(),
-  barcode: Type.String(),
-  line_no: Type.Integer(),
-  unit_no: Type.Integer(),
-  piece_no: Type.Integer(),
-  piece_name: Nullable(Type.String()),
-  status: PieceStatusOut,
-  location: Nullable(Type.String()),
-  produced_at: Nullable(IsoDateTime),
-  in_stock_at: Nullable(IsoDateTime),
-  dispatched_at: Nullable(IsoDateTime),
-  label_printed_at: Nullable(IsoDateTime),
-});
-
-const Scan = Type.Object({
-  id: Type.String(),
-  event: Type.String(),
-  accepted: Type.Boolean(),
-  reason: Nullable(Type.String()),
-  location: Nullable(Type.String()),
-  station: Type.String(),
-  station_id: Type.String(),
-  barcode: Type.String(),
-  piece_id: Nullable(Type.String()),
-  scanned_at: Nullable(IsoDateTime),
-  at: IsoDateTime,
-});
-
-export const OrderSchema = Type.Composite([
+  ListOrdersQuery,
+  Order,
+  OrderBody,
+  OrderCounts,
   OrderListItem,
-  Type.Object({ pieces: Type.Array(Piece), scans: Type.Array(Scan) }),
-]);
-export const OrderListItemSchema = OrderListItem;
-export const OrderLineSchema = Line;
-export const PieceSchema = Piece;
-
-const LineBody = Strict({
-  sku: Type.String({ minLength: 1, maxLength: L.skuMax, pattern: '\\S' }),
-  colour: Type.Optional(Nullable(Type.String({ maxLength: L.colourMax }))),
-  qty: Type.Integer({ minimum: 1, maximum: L.qtyMax }),
-  pieces_per_unit: Type.Integer({ minimum: 1, maximum: L.piecesPerUnitMax }),
-  piece_names: Type.Optional(
-    Nullable(
-      Type.Array(Type.String({ minLength: 1, maxLength: L.pieceNameMax, pattern: '\\S' }), {
-        minItems: 1,
-        maxItems: L.piecesPerUnitMax,
-      }),
-    ),
-  ),
-});
-
-const OrderBody = Strict({
-  order_no: Type.String({ minLength: 1, maxLength: L.orderNoMax, pattern: '\\S' }),
-  retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  retailer_code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-  production_date: Type.Optional(Nullable(IsoDate)),
-  needed_by: Type.Optional(Nullable(IsoDate)),
-  lines: Type.Array(LineBody, { minItems: 1, maxItems: L.linesMax }),
-});
-
-const ListOrdersQuery = Type.Object(
-  {
-    ...ListQuery,
-    status: Type.Optional(OrderStatus),
-    retailer: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description: 'The retailer by id or code; an unknown one is 404, not an empty list.',
-      }),
-    ),
-    retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    stuck: Type.Optional(Type.Boolean()),
-    needed_by_before: Type.Optional(IsoDate),
-    updated_since: Type.Optional(IsoDateTime),
-    order_no: Type.Optional(Type.String({ minLength: 1, maxLength: L.orderNoMax })),
-  },
-  { additionalProperties: false },
-);
-
-const BoundedCount = Type.Object({
-  count: Type.Integer(),
-  exact: Type.Boolean({ description: 'false: the count stopped at `limit`; there are more' }),
-});
-
-const OrderCounts = Type.Object({
-  object: Type.Literal('order_counts'),
-  limit: Type.Integer({ description: 'Counts stop here (exact: false beyond it)' }),
-  statuses: Type.Array(Type.Composite([Type.Object({ status: OrderStatusOut }), BoundedCount])),
-  stuck: BoundedCount,
-});
-
-const UploadAnswer = Type.Object({
-  object: Type.Literal('upload'),
-  dry_run: Type.Boolean(),
-  orders_created: Type.Integer(),
-  orders: Type.Array(
-    Type.Object({
-      id: Nullable(Type.String()),
-      order_no: Type.String(),
-      retailer_code: Type.String(),
-      pieces_total: Type.Integer(),
-    }),
-  ),
-});
+  UploadAnswer,
+} from '../schemas/orders.js';
 
 /**
  * One order with every piece and scan is written out with JSON.stringify, not the schema's
@@ -200,7 +43,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['orders'],
         summary: 'Push an order: its lines become units and pieces with barcodes',
         body: OrderBody,
-        response: { 200: OrderSchema },
+        response: { 200: Order },
       },
     },
     async (request) => createOrder(core, factoryOf(request), request.body, 'api'),
@@ -278,7 +121,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['orders'],
         summary: 'One order with every piece and its scan history (id, or a unique order_no)',
         params: IdParams,
-        response: { 200: OrderSchema },
+        response: { 200: Order },
       },
     },
     async (request, reply) => {
@@ -299,7 +142,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['orders'],
         summary: 'Cancel an order (refused once anything is dispatched)',
         params: IdParams,
-        response: { 200: OrderSchema },
+        response: { 200: Order },
       },
     },
     async (request) => cancelOrder(core, factoryOf(request), request.params.id),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import { Readable } from 'node:stream';
 import { exportPortalOrders } from '../../core/orders/portal-orders-csv.js';
@@ -13,16 +12,19 @@ import { loginRetailerUser } from '../../core/retailer-users/retailer-login.js';
 import { revokeSession } from '../../core/sessions/sessions.js';
 import { describePortalCaller } from '../../core/sessions/who-am-i.js';
 import { AppError } from '../../domain/errors.js';
-import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
 import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuery, StringEnum } from '../schemas/common.js';
-import { limitedLogin, LoggedOut, LoginBody, permissionsOf } from './auth.routes.js';
-import { OrderLineSchema, OrderListItemSchema, PieceSchema } from './orders.routes.js';
-import { RetailerUser } from './retailer-users.routes.js';
-
-const Retailer = Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() });
-const Factory = Type.Object({ id: Type.String(), name: Type.String() });
+import { limitedLogin, permissionsOf } from '../login.js';
+import { LoggedOut, LoginBody } from '../schemas/auth.js';
+import { IdParams, ListOf } from '../schemas/common.js';
+import {
+  PortalFilterQuery,
+  PortalListQuery,
+  PortalMe,
+  PortalLoggedIn,
+  PortalOrder,
+  PortalOrderListItem,
+} from '../schemas/portal.js';
 
 type RetailerPrincipal = Extract<Principal, { kind: 'retailer' }>;
 
@@ -37,55 +39,6 @@ const scopeOf = (principal: RetailerPrincipal): RetailerScope => ({
   factoryId: principal.factoryId,
   retailerId: principal.retailerId,
 });
-
-const PieceStatusOut = StringEnum(PIECE_STATUSES);
-const PieceCount = Type.Object({ status: PieceStatusOut, count: Type.Integer() });
-
-/** An order as a retailer sees it: no `stuck` (an internal alarm). docs/portal.md */
-const PortalOrderListItem = Type.Omit(OrderListItemSchema, ['stuck']);
-
-const PortalOrderLine = Type.Composite([
-  OrderLineSchema,
-  Type.Object({
-    line_no: Type.Integer(),
-    status: StringEnum(ORDER_STATUSES),
-    pieces_total: Type.Integer(),
-    pieces_scanned: Type.Integer(),
-    pieces_in_stock: Type.Integer(),
-    pieces_dispatched: Type.Integer(),
-    piece_counts: Type.Array(PieceCount),
-  }),
-]);
-
-/** Pieces without the floor's internals: no bay, no label printing. */
-const PortalPiece = Type.Omit(PieceSchema, ['location', 'label_printed_at']);
-
-const PortalOrder = Type.Composite([
-  Type.Omit(PortalOrderListItem, ['lines']),
-  Type.Object({
-    lines: Type.Array(PortalOrderLine),
-    piece_counts: Type.Array(PieceCount),
-    pieces: Type.Array(PortalPiece),
-  }),
-]);
-
-const PortalFilters = {
-  status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
-  order_no: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  order_no_contains: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'Part of the order number; letters A-Z match in either case.',
-    }),
-  ),
-  updated_since: Type.Optional(IsoDateTime),
-};
-const PortalFilterQuery = Type.Object(PortalFilters, { additionalProperties: false });
-const PortalListQuery = Type.Object(
-  { ...ListQuery, ...PortalFilters },
-  { additionalProperties: false },
-);
 
 /**
  * The retailer portal: retailer users log in and read their own retailer's orders, and nothing
@@ -107,13 +60,7 @@ export async function portalRoutes(
         security: [],
         body: LoginBody,
         response: {
-          200: Type.Object({
-            token: Type.String(),
-            expires_at: IsoDateTime,
-            user: RetailerUser,
-            retailer: Retailer,
-            factory: Factory,
-          }),
+          200: PortalLoggedIn,
         },
       },
     },
@@ -147,14 +94,7 @@ export async function portalRoutes(
         tags: ['portal'],
         summary: 'The portal user, their retailer, and the operations the session may call',
         response: {
-          200: Type.Object({
-            kind: Type.Literal('retailer'),
-            factory: Factory,
-            retailer: Retailer,
-            user: RetailerUser,
-            session: Type.Object({ id: Type.String(), expires_at: IsoDateTime }),
-            permissions: Type.Array(Type.String()),
-          }),
+          200: PortalMe,
         },
       },
     },

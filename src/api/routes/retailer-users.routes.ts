@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MAX_PASSWORD_LENGTH } from '../../core/sessions/credentials.js';
 import {
   createRetailerUser,
   deleteRetailerUser,
@@ -10,40 +9,8 @@ import {
 } from '../../core/retailer-users/retailer-users.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import {
-  RetailerRef,
-  IsoDateTime,
-  ListOf,
-  ListQuerySchema,
-  Nullable,
-  Strict,
-} from '../schemas/common.js';
-
-export const RetailerUserRole = Type.Union([
-  Type.Literal('owner'),
-  Type.Literal('buyer'),
-  Type.Literal('viewer'),
-  Type.Literal('accounts'),
-  Type.Literal('integrations'),
-]);
-
-export const RetailerUser = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('retailer_user'),
-  retailer_id: Type.String(),
-  email: Type.String(),
-  name: Type.String(),
-  role: RetailerUserRole,
-  has_password: Type.Boolean(),
-  disabled: Type.Boolean(),
-  disabled_at: Nullable(IsoDateTime),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
-
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-/** The length rule (at least 10) is checked by the use case, with a sentence that says so. */
-const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
+import { RetailerRef, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import { Name, Password, RetailerUser, RetailerUserRole } from '../schemas/retailer-users.js';
 
 const RetailerParams = Type.Object({ id: RetailerRef });
 const UserParams = Type.Object({

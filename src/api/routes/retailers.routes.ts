@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  RETAILER_NAME_MAX,
   createRetailer,
   getRetailer,
   listRetailers,
@@ -10,24 +9,8 @@ import {
 } from '../../core/retailers/retailers.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IsoDateTime, ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
-
-const Retailer = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('retailer'),
-  name: Type.String(),
-  code: Type.String(),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
-
-const Name = Type.String({ minLength: 1, maxLength: RETAILER_NAME_MAX, pattern: '\\S' });
-/** Case-insensitive on the way in (stored upper-cased); the core checks the exact pattern. */
-const Code = Type.String({
-  minLength: 1,
-  maxLength: 20,
-  pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]*\\s*$',
-});
+import { ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
+import { Retailer, Name, Code } from '../schemas/retailers.js';
 
 export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

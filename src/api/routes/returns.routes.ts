@@ -6,28 +6,8 @@ import { createReturn } from '../../core/returns/create-return.js';
 import { getReturn, listReturns } from '../../core/returns/return-view.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
-
-const ReturnStatus = Type.Union([
-  Type.Literal('received'),
-  Type.Literal('restocked'),
-  Type.Literal('written_off'),
-]);
-
-const Return = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('return'),
-  status: ReturnStatus,
-  piece_id: Type.String(),
-  order_id: Type.String(),
-  order_no: Type.String(),
-  barcode: Type.String(),
-  reason: Nullable(Type.String()),
-  location: Nullable(Type.String()),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-  closed_at: Nullable(IsoDateTime),
-});
+import { IdParams, ListOf, ListQuery, Strict } from '../schemas/common.js';
+import { ReturnStatus, Return } from '../schemas/returns.js';
 
 /** Goods that came back after dispatch: received, then restocked at a bay or written off. */
 export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {

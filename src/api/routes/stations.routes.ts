@@ -26,22 +26,7 @@ import {
   StringEnum,
 } from '../schemas/common.js';
 import { HardwareCheck, HardwareCheckBody } from '../schemas/hardware-check.js';
-
-const Role = Type.Union([Type.Literal('produce'), Type.Literal('stock'), Type.Literal('dispatch')]);
-const StationName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
-const Bay = Type.String({ maxLength: 40 });
-
-const Station = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('station'),
-  name: Type.String(),
-  role: Role,
-  default_location: Nullable(Type.String()),
-  paired_at: IsoDateTime,
-  last_scan_at: Nullable(IsoDateTime),
-  revoked_at: Nullable(IsoDateTime),
-  hardware: Nullable(HardwareCheck),
-});
+import { Role, StationName, Bay, Station } from '../schemas/stations.js';
 
 /** Pairing failures that count against the caller's address (unknown, used, expired codes). */
 const PAIRING_FAILURES = new Set(['invalid_pairing_code', 'pairing_code_expired']);

@@ -10,47 +10,12 @@ import {
   listWebhookEndpoints,
   updateWebhookEndpoint,
 } from '../../core/webhooks/endpoints.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/endpoint-url.js';
+
 import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, IsoDateTime, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
-
-const EventTypeOrAll = Type.Union([Type.Literal('*'), ...EVENT_TYPES.map((t) => Type.Literal(t))]);
-
-const WebhookEndpoint = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook_endpoint'),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  description: Nullable(Type.String()),
-  enabled: Type.Boolean(),
-  disabled_reason: Nullable(Type.String()),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
-
-const WebhookDelivery = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook_delivery'),
-  endpoint_id: Type.String(),
-  event_id: Type.String(),
-  event_type: Type.String(),
-  status: Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s))),
-  attempts: Type.Integer(),
-  response_status: Nullable(Type.Integer()),
-  response_ms: Nullable(Type.Integer()),
-  error: Nullable(Type.String()),
-  next_attempt_at: Nullable(IsoDateTime),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
-
-// The URL's own rules (scheme, credentials, allowed hosts) are checked by the use case, so
-// each failure gets its own message; the schema bounds the size.
-const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH });
-const Events = Type.Array(EventTypeOrAll, { minItems: 1, maxItems: EVENT_TYPES.length + 1 });
-const Description = Type.String({ maxLength: 500 });
+import { IdParams, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
+import { WebhookEndpoint, WebhookDelivery, Url, Events, Description } from '../schemas/webhooks.js';
 
 export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,0 +1,80 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
+import { IsoDateTime, ListQuery, StringEnum } from './common.js';
+import { Line, OrderListItem, Piece } from './orders.js';
+import { RetailerUser } from './retailer-users.js';
+
+const Retailer = Type.Object({ id: Type.String(), name: Type.String(), code: Type.String() });
+const Factory = Type.Object({ id: Type.String(), name: Type.String() });
+
+const PieceStatusOut = StringEnum(PIECE_STATUSES);
+const PieceCount = Type.Object({ status: PieceStatusOut, count: Type.Integer() });
+
+/** An order as a retailer sees it: no `stuck` (an internal alarm). docs/portal.md */
+export const PortalOrderListItem = Type.Omit(OrderListItem, ['stuck']);
+
+export const PortalOrderLine = Type.Composite([
+  Line,
+  Type.Object({
+    line_no: Type.Integer(),
+    status: StringEnum(ORDER_STATUSES),
+    pieces_total: Type.Integer(),
+    pieces_scanned: Type.Integer(),
+    pieces_in_stock: Type.Integer(),
+    pieces_dispatched: Type.Integer(),
+    piece_counts: Type.Array(PieceCount),
+  }),
+]);
+
+/** Pieces without the floor's internals: no bay, no label printing. */
+export const PortalPiece = Type.Omit(Piece, ['location', 'label_printed_at']);
+
+export const PortalOrder = Type.Composite([
+  Type.Omit(PortalOrderListItem, ['lines']),
+  Type.Object({
+    lines: Type.Array(PortalOrderLine),
+    piece_counts: Type.Array(PieceCount),
+    pieces: Type.Array(PortalPiece),
+  }),
+]);
+
+export const PortalFilters = {
+  status: Type.Optional(Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))),
+  order_no: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  order_no_contains: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Part of the order number; letters A-Z match in either case.',
+    }),
+  ),
+  updated_since: Type.Optional(IsoDateTime),
+};
+export const PortalFilterQuery = Type.Object(PortalFilters, { additionalProperties: false });
+export const PortalListQuery = Type.Object(
+  { ...ListQuery, ...PortalFilters },
+  { additionalProperties: false },
+);
+
+export const PortalLoggedIn = Type.Object({
+  token: Type.String(),
+  expires_at: IsoDateTime,
+  user: RetailerUser,
+  retailer: Retailer,
+  factory: Factory,
+});
+
+/** GET /v1/portal/auth/me. */
+export const PortalMe = Type.Object({
+  kind: Type.Literal('retailer'),
+  factory: Factory,
+  retailer: Retailer,
+  user: RetailerUser,
+  session: Type.Object({ id: Type.String(), expires_at: IsoDateTime }),
+  permissions: Type.Array(Type.String()),
+});
+
+export type PortalOrderListItem = Static<typeof PortalOrderListItem>;
+export type PortalOrder = Static<typeof PortalOrder>;
+export type PortalLoggedIn = Static<typeof PortalLoggedIn>;
+export type PortalMe = Static<typeof PortalMe>;
