@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/api/app.js';
-import { noSignals, type CoreContext } from '../src/core/context.js';
+import { createCoreContext, type CoreContext } from '../src/core/context.js';
 import { createFactory } from '../src/core/factory/setup.js';
 import { listOrders } from '../src/core/orders/list-orders.js';
 import { getOrder } from '../src/core/orders/order-view.js';
@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-orders-'));
 const store = await openStore({ file: join(dir, 'bench.db') });
-const core: CoreContext = { db: store.db, clock: systemClock, signals: noSignals };
+const core: CoreContext = createCoreContext({ db: store.db, clock: systemClock });
 const { factoryId, apiKey } = await createFactory(core, { name: 'Bench' });
 const app = await buildApp({ core });
 await app.ready();

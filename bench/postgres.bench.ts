@@ -2,15 +2,19 @@
 // scanning at once over HTTP against the built `factoryd serve` (dist/factoryd.mjs)
 //   1. on its SQLite file (synchronous=FULL),
 //   2. on PostgreSQL, one process,
-//   3. on PostgreSQL, two processes on one database, the stations split between them.
+//   3. on PostgreSQL, two processes on one database, the stations split between them,
+//   4. on PostgreSQL, one process, over TCP loopback instead of the Unix socket.
 // PostgreSQL is a throwaway cluster started here (initdb + pg_ctl, as the tests do) with its
 // durable defaults: fsync on, synchronous_commit on. Target: PostgreSQL ≥ 0.5 × the SQLite
 // figure; two processes serve the same load with no error.
 //
 // Run: npm run build:bundle && npx tsx bench/postgres.bench.ts
-// (BENCH_STATIONS, BENCH_SCANS_PER_STATION change the load.)
+// (BENCH_STATIONS, BENCH_SCANS_PER_STATION change the load; BENCH_QUICK=1 stops after the first
+// PostgreSQL row.)
+// Each row also says where the CPU went, per scan: the factoryd processes, and PostgreSQL's
+// (every process of the cluster), so a figure short of the target shows what it waits on.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -49,6 +53,8 @@ async function serve(databaseUrl?: string): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
+      // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where a server's CPU goes
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       FACTORYD,
       'serve',
       '--port',
@@ -126,7 +132,70 @@ async function prepare(servers: Server[], key: string) {
   return { stations, barcodes };
 }
 
-async function load(servers: Server[], key: string) {
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes of the PostgreSQL cluster in `dir`: the postmaster and its children. */
+function clusterPids(dir: string | undefined): number[] {
+  if (!dir) return [];
+  const postmaster = Number(
+    readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** CPU used so far by the factoryd servers and by the cluster (when there is one). */
+function cpuNow(servers: Server[], clusterDir: string | undefined) {
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+  const pg = new Map(clusterPids(clusterDir).map((pid) => [pid, cpuSeconds(pid)]));
+  return { factoryd: sum(servers.map((s) => s.child.pid!)), pg };
+}
+
+/**
+ * What one statement costs on this machine, on its own: a scan on PostgreSQL is a series of
+ * them (each a round trip), where on SQLite it is a function call.
+ */
+async function measureRoundTrip(dir: string, port: number) {
+  const client = new pg.Client({ host: dir, port, user: 'factoryd', database: 'postgres' });
+  await client.connect();
+  const backend = Number(
+    (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+  );
+  const query = { name: 'probe', text: 'select $1::int as n', values: [1] };
+  for (let i = 0; i < 200; i++) await client.query(query);
+  const count = 3000;
+  const client0 = process.cpuUsage();
+  const server0 = cpuSeconds(backend);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await client.query(query);
+  const wallUs = ((performance.now() - started) / count) * 1000;
+  const client1 = process.cpuUsage(client0);
+  const serverCpuUs = ((cpuSeconds(backend) - server0) / count) * 1e6;
+  await client.end();
+  return { wallUs, clientCpuUs: (client1.user + client1.system) / count, serverCpuUs };
+}
+
+async function load(servers: Server[], key: string, clusterDir?: string) {
   const { stations, barcodes } = await prepare(servers, key);
   let next = 0;
   const latencies: number[] = [];
@@ -155,15 +224,22 @@ async function load(servers: Server[], key: string) {
       }),
     );
   await run(WARMUP, false);
+  const cpuBefore = cpuNow(servers, clusterDir);
   const started = performance.now();
   await run(PER_STATION, true);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuNow(servers, clusterDir);
+  let pgCpu = 0;
+  for (const [pid, after] of cpuAfter.pg) pgCpu += after - (cpuBefore.pg.get(pid) ?? 0);
   latencies.sort((x, y) => x - y);
   return {
     scansPerSecond: latencies.length / seconds,
     p50: latencies[Math.floor(latencies.length * 0.5)]!,
     p99: latencies[Math.floor(latencies.length * 0.99)]!,
     errors,
+    /** CPU per scan, µs. */
+    factorydCpu: ((cpuAfter.factoryd - cpuBefore.factoryd) / latencies.length) * 1e6,
+    pgCpu: (pgCpu / latencies.length) * 1e6,
   };
 }
 
@@ -175,6 +251,7 @@ async function main() {
   }
   const cluster = await startPostgresCluster(bin, { durable: true });
   const rows: [string, Awaited<ReturnType<typeof load>>][] = [];
+  let roundTrip: Awaited<ReturnType<typeof measureRoundTrip>> | undefined;
   try {
     const admin = new pg.Client({ connectionString: cluster.url('postgres') });
     await admin.connect();
@@ -187,21 +264,31 @@ async function main() {
       await stop(sqlite);
     }
 
-    for (const processes of [1, 2]) {
-      const name = `bench_${processes}`;
+    // On one machine factoryd reaches PostgreSQL through its Unix socket (as a local install
+    // does: Debian's default host=/var/run/postgresql); the last row is the same over TCP
+    // loopback, for comparison (each statement a TCP round trip through the kernel's stack).
+    const runs = [
+      { processes: 1, socket: true },
+      { processes: 2, socket: true },
+      { processes: 1, socket: false },
+    ].slice(0, process.env.BENCH_QUICK ? 1 : 3);
+    for (const [n, { processes, socket }] of runs.entries()) {
+      const name = `bench_${n}`;
       await admin.query(`create database ${name}`);
-      const servers = [await serve(cluster.url(name))];
-      for (let i = 1; i < processes; i++) servers.push(await serve(cluster.url(name)));
+      const url = socket
+        ? `postgres://factoryd@/${name}?host=${cluster.dir}&port=${cluster.port}`
+        : cluster.url(name);
+      const servers = [await serve(url)];
+      for (let i = 1; i < processes; i++) servers.push(await serve(url));
       try {
         const key = readFileSync(join(servers[0]!.dataDir, 'initial-api-key'), 'utf8').trim();
-        rows.push([
-          `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`,
-          await load(servers, key),
-        ]);
+        const what = `PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`;
+        rows.push([socket ? what : `${what}, TCP`, await load(servers, key, cluster.dir)]);
       } finally {
         for (const s of servers) await stop(s);
       }
     }
+    roundTrip = await measureRoundTrip(cluster.dir, cluster.port);
     await admin.end();
   } finally {
     cluster.stop();
@@ -211,14 +298,21 @@ async function main() {
   console.log(
     `\ndurable scans, ${STATIONS} stations × ${PER_STATION} scans (PostgreSQL with fsync on)\n`,
   );
-  console.log('what                       scans/s   × SQLite   p50 ms   p99 ms   errors');
+  console.log(
+    'what                       scans/s   × SQLite   p50 ms   p99 ms   errors   CPU µs/scan: factoryd   PostgreSQL',
+  );
   for (const [what, r] of rows) {
     console.log(
-      `${what.padEnd(26)} ${r.scansPerSecond.toFixed(0).padStart(7)}   ${(r.scansPerSecond / base).toFixed(2).padStart(8)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${String(r.errors).padStart(6)}`,
+      `${what.padEnd(26)} ${r.scansPerSecond.toFixed(0).padStart(7)}   ${(r.scansPerSecond / base).toFixed(2).padStart(8)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.factorydCpu.toFixed(0).padStart(21)}   ${r.pgCpu.toFixed(0).padStart(10)}`,
+    );
+  }
+  if (roundTrip) {
+    console.log(
+      `\none statement round trip on this machine (a prepared one-row select, Unix socket): ${roundTrip.wallUs.toFixed(0)} µs; CPU ${roundTrip.clientCpuUs.toFixed(0)} µs in the client, ${roundTrip.serverCpuUs.toFixed(0)} µs in PostgreSQL`,
     );
   }
   const pgOne = rows[1]![1].scansPerSecond / base;
-  const twoErrors = rows[2]![1].errors;
+  const twoErrors = rows[2]?.[1].errors ?? 0;
   console.log(
     `\ntarget: PostgreSQL ≥ 0.5 × SQLite: ${pgOne >= 0.5 ? 'met' : 'NOT met'} (${pgOne.toFixed(2)}); two processes without error: ${twoErrors === 0 ? 'met' : 'NOT met'}`,
   );

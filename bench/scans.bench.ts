@@ -44,7 +44,7 @@ async function serveBare(): Promise<Ready> {
 async function serveScans(dir: string): Promise<Ready> {
   const { openStore } = await import('../src/store/database.js');
   const { buildApp } = await import('../src/api/app.js');
-  const { noSignals } = await import('../src/core/context.js');
+  const { createCoreContext } = await import('../src/core/context.js');
   const { systemClock } = await import('../src/domain/clock.js');
   const { createFactory } = await import('../src/core/factory/setup.js');
   const { createRetailer } = await import('../src/core/retailers/retailers.js');
@@ -58,7 +58,7 @@ async function serveScans(dir: string): Promise<Ready> {
       onError: (message) => console.error(`checkpoint: ${message}`),
     },
   });
-  const core = { db: store.db, clock: systemClock, signals: noSignals };
+  const core = createCoreContext({ db: store.db, clock: systemClock });
   const { factoryId, apiKey } = await createFactory(core, { name: 'Bench Factory' });
   const retailer = await createRetailer(core, factoryId, { name: 'Bench Retail', code: 'BR' });
 

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { noSignals, type CoreContext } from '../src/core/context.js';
+import { createCoreContext, type CoreContext } from '../src/core/context.js';
 import { createFactory } from '../src/core/factory/setup.js';
 import { recomputeStuck } from '../src/core/jobs/stuck-recompute.js';
 import { createRetailer } from '../src/core/retailers/retailers.js';
@@ -30,7 +30,7 @@ const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-stuck-'));
 const store = await openStore({ file: join(dir, 'bench.db') });
 const start = new Date('2026-03-01T08:00:00.000Z');
 const clock = new ManualClock(start);
-const core: CoreContext = { db: store.db, clock, signals: noSignals };
+const core: CoreContext = createCoreContext({ db: store.db, clock });
 const { factoryId } = await createFactory(core, { name: 'Bench' });
 const retailer = await createRetailer(core, factoryId, { name: 'Retailer', code: 'R1' });
 await createWebhookEndpoint(core, factoryId, {

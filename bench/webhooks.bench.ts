@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { noSignals, type CoreContext } from '../src/core/context.js';
+import { createCoreContext, type CoreContext } from '../src/core/context.js';
 import { createFactory } from '../src/core/factory/setup.js';
 import { WebhookDispatcher } from '../src/daemon/webhooks/dispatcher.js';
 import { createWebhookEndpoint } from '../src/core/webhooks/endpoints.js';
@@ -48,7 +48,7 @@ const port = await new Promise<number>((resolve) =>
 
 const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-webhooks-'));
 const store = await openStore({ file: join(dir, 'bench.db') });
-const core: CoreContext = { db: store.db, clock: systemClock, signals: noSignals };
+const core: CoreContext = createCoreContext({ db: store.db, clock: systemClock });
 const { factoryId } = await createFactory(core, { name: 'Bench' });
 const endpoints: string[] = [];
 for (let i = 0; i < ENDPOINTS; i++) {

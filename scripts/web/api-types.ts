@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/api/app.js';
-import { noSignals } from '../../src/core/context.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/database.js';
 
@@ -17,7 +17,7 @@ const target = fileURLToPath(new URL('../../src/web/shared/api/api-types.gen.ts'
 const store = await openStore({ file: ':memory:' });
 try {
   const app = await buildApp({
-    core: { db: store.db, clock: systemClock, signals: noSignals },
+    core: createCoreContext({ db: store.db, clock: systemClock }),
     openapi: 'internal',
   });
   await app.ready();

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock } from '../domain/clock.js';
-import { noSignals, type CoreContext, type Signals } from '../core/context.js';
+import { createCoreContext, noSignals, type CoreContext, type Signals } from '../core/context.js';
 import { createFactory, listFactoryIds } from '../core/factory/setup.js';
 import { exclusively, openStore, type SqliteStore, type Store } from '../store/database.js';
 import { DATABASE_FILE, INITIAL_KEY_FILE, resolveDataDir } from './data-dir.js';
@@ -106,7 +106,7 @@ export async function openConfiguredDatabase(
 }
 
 export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {
-  return { dataDir, store, core: { db: store.db, clock: systemClock, signals } };
+  return { dataDir, store, core: createCoreContext({ db: store.db, clock: systemClock, signals }) };
 }
 
 /** `--database-url` or $FACTORYD_DATABASE_URL: PostgreSQL instead of the SQLite file. */

@@ -7,8 +7,10 @@ import {
   type DatabaseConnection,
   type Driver,
   type PostgresDialectConfig,
+  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isPreparedQuery } from './prepared-query.js';
 import type { DB } from './schema.js';
 
 /**
@@ -44,7 +46,76 @@ const BEGIN = CompiledQuery.raw(
   `begin; select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCKS.write})`,
 );
 
+/** Statement names by SQL text, the same in every connection of the process. */
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `factoryd_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * A `select *` is left unnamed: a prepared one would fail with "cached plan must not change
+ * result type" once a migration run by a newer factoryd adds a column to its table.
+ */
+const SELECT_STAR = /select (?:"\w+"\.)?\*/;
+
+/**
+ * A pooled connection that runs the hot queries (those a `PreparedQuery` compiled: every
+ * statement of a scan) as named server-side prepared statements: each connection parses and
+ * plans one once, then only binds and executes it. Other queries go as before (unnamed).
+ */
+class PreparingConnection implements DatabaseConnection {
+  constructor(readonly client: pg.PoolClient) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const values = [...query.parameters];
+    const config =
+      isPreparedQuery(query) && !SELECT_STAR.test(query.sql)
+        ? { name: statementName(query.sql), text: query.sql, values }
+        : { text: query.sql, values };
+    const { command, rowCount, rows } = await this.client.query<R & pg.QueryResultRow>(config);
+    const changed =
+      command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return {
+      rows: rows ?? [],
+      ...(changed ? { numAffectedRows: BigInt(rowCount ?? 0) } : {}),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming queries are not used on PostgreSQL');
+  }
+}
+
 class LockingPostgresDriver extends PostgresDriver {
+  readonly #pool: pg.Pool;
+  readonly #connections = new WeakMap<pg.PoolClient, PreparingConnection>();
+
+  constructor(config: PostgresDialectConfig & { pool: pg.Pool }) {
+    super(config);
+    this.#pool = config.pool;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.#pool.connect();
+    let connection = this.#connections.get(client);
+    if (!connection) {
+      connection = new PreparingConnection(client);
+      this.#connections.set(client, connection);
+    }
+    return connection;
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as PreparingConnection).client.release();
+  }
+
   override async beginTransaction(
     connection: DatabaseConnection,
     settings: TransactionSettings,
@@ -64,8 +135,8 @@ class LockingPostgresDriver extends PostgresDriver {
 }
 
 class LockingPostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-  constructor(config: PostgresDialectConfig) {
+  readonly #config: PostgresDialectConfig & { pool: pg.Pool };
+  constructor(config: PostgresDialectConfig & { pool: pg.Pool }) {
     super(config);
     this.#config = config;
   }

@@ -23,6 +23,14 @@ interface Compiled {
  */
 const PLACEHOLDER = '\u0000param:';
 
+/** The queries compiled by `PreparedQuery`: the PostgreSQL driver keeps them prepared per connection. */
+const preparedQueries = new WeakSet<object>();
+
+/** True for a query a `PreparedQuery` compiled (run again and again with new values). */
+export function isPreparedQuery(query: CompiledQuery): boolean {
+  return preparedQueries.has(query.queryId);
+}
+
 /**
  * A hot query built and compiled by Kysely once per database, then executed with new values.
  * Kysely still writes the SQL for the dialect (SQLite `?`, PostgreSQL `$1` alike), and the
@@ -117,5 +125,6 @@ function compile<V, R>(
   for (const name of names) {
     if (!used.has(name)) throw new Error(`prepared query parameter ${name} is not in: ${sql}`);
   }
+  preparedQueries.add(query.queryId);
   return { query, slots };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/core/idempotency.js';
 import { SECOND } from '../../src/domain/clock.js';
 import type { Store } from '../../src/store/database.js';
@@ -45,7 +46,7 @@ afterEach(async () => {
 async function restart(): Promise<FastifyInstance> {
   const store = await reopenStore(t.store);
   const app = await buildApp({
-    core: { db: store.db, clock: t.clock, signals: new RecordingSignals() },
+    core: createCoreContext({ db: store.db, clock: t.clock, signals: new RecordingSignals() }),
   });
   await app.ready();
   restarted = { app, store };

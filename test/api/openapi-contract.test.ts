@@ -7,7 +7,7 @@ import { buildApp } from '../../src/api/app.js';
 import { ERROR_ENVELOPE } from '../../src/api/openapi-document.js';
 import { ROUTE_ACCESS } from '../../src/api/permissions.js';
 import type { CoreContext } from '../../src/core/context.js';
-import { noSignals } from '../../src/core/context.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
 import { WebhookDispatcher } from '../../src/daemon/webhooks/dispatcher.js';
 import { systemClock } from '../../src/domain/clock.js';
@@ -49,7 +49,7 @@ const covered = new Set<string>();
 beforeAll(async () => {
   dir = tempDir();
   store = await openStore({ file: join(dir, 'contract.db') });
-  core = { db: store.db, clock: systemClock, signals: noSignals };
+  core = createCoreContext({ db: store.db, clock: systemClock });
   apiKey = (await createFactory(core, { name: 'Contract Works' })).apiKey.key;
   app = await buildApp({ core });
   const record = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

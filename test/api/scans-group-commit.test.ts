@@ -82,6 +82,33 @@ describe('group commit', () => {
     expect(await committedCodes()).toEqual(['A', 'C']);
   });
 
+  it('a unit whose statement fails fails alone, though PostgreSQL refuses the rest of that transaction', async () => {
+    const committer = new GroupCommit(t.core);
+    const runs: string[] = [];
+    const outcomes = await Promise.allSettled(
+      ['A', 'B', 'A', 'C'].map((code) =>
+        committer.submit(async (tx) => {
+          runs.push(code);
+          // The second A breaks the unique code: its statement fails inside the transaction.
+          await insertRetailer(tx, t.factoryId, code).catch((err: unknown) => {
+            throw Object.assign(new Error(`unit ${code} refused`), { cause: err });
+          });
+          return code;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[2] as PromiseRejectedResult).reason.message).toBe('unit A refused');
+    expect(await committedCodes()).toEqual(['A', 'B', 'C']);
+    // The batch ran once together, then again with each unit on its own, up to its end.
+    expect(runs).toEqual(['A', 'B', 'A', 'A', 'B', 'A', 'C']);
+  });
+
   it('answers no caller before the commit that holds its work', async () => {
     const committer = new GroupCommit(t.core);
     const visibleWhenAnswered: boolean[] = [];

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/api/web-app.js';
-import { noSignals } from '../../src/core/context.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { tempDir } from '../helpers/app.js';
@@ -25,7 +25,7 @@ let unbuilt: FastifyInstance;
 
 async function appServing(webRoot: string | undefined): Promise<FastifyInstance> {
   const built = await buildApp({
-    core: { db: store.db, clock: new ManualClock(), signals: noSignals },
+    core: createCoreContext({ db: store.db, clock: new ManualClock() }),
     ...(webRoot === undefined ? {} : { webRoot }),
   });
   await built.ready();
@@ -159,7 +159,7 @@ describe('the web app served by factoryd', () => {
 describe('the OpenAPI documents', () => {
   it('the internal one adds the sign-in routes the public one leaves out', async () => {
     const internal = await buildApp({
-      core: { db: store.db, clock: new ManualClock(), signals: noSignals },
+      core: createCoreContext({ db: store.db, clock: new ManualClock() }),
       openapi: 'internal',
     });
     await internal.ready();

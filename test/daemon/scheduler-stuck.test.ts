@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreContext, Signals } from '../../src/core/context.js';
+import { createCoreContext, type CoreContext, type Signals } from '../../src/core/context.js';
 import { recomputeStuck } from '../../src/core/jobs/stuck-recompute.js';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
 import { WebhookDispatcher } from '../../src/daemon/webhooks/dispatcher.js';
@@ -284,7 +284,11 @@ describe('scheduler', () => {
         eventsAppended: () => scheduler?.signals.eventsAppended(),
         settingsChanged: (id) => scheduler?.signals.settingsChanged(id),
       };
-      const core: CoreContext = { db: t.store.db, clock: t.clock, signals: forward };
+      const core: CoreContext = createCoreContext({
+        db: t.store.db,
+        clock: t.clock,
+        signals: forward,
+      });
       scheduler = startScheduler({ core, store: t.store, log: pino({ level: 'silent' }) });
 
       const res = await t.request('POST', '/v1/webhooks', {
@@ -319,7 +323,11 @@ describe('scheduler', () => {
         eventsAppended: () => scheduler?.signals.eventsAppended(),
         settingsChanged: (id) => scheduler?.signals.settingsChanged(id),
       };
-      const core: CoreContext = { db: t.store.db, clock: t.clock, signals: forward };
+      const core: CoreContext = createCoreContext({
+        db: t.store.db,
+        clock: t.clock,
+        signals: forward,
+      });
       scheduler = startScheduler({
         core,
         store: t.store,

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noSignals } from '../../src/core/context.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { loginStaff } from '../../src/core/staff/staff-login.js';
 import { runDaemon, type DaemonIO } from '../../src/daemon/main.js';
 import { systemClock } from '../../src/domain/clock.js';
@@ -56,10 +56,10 @@ function makeIo(stdin: DaemonIO['stdin']) {
 async function canLogIn(email: string, password: string): Promise<string | null> {
   const store = await openStore({ file: join(dir, 'factoryd.db') });
   try {
-    const login = await loginStaff(
-      { db: store.db, clock: systemClock, signals: noSignals },
-      { email, password },
-    );
+    const login = await loginStaff(createCoreContext({ db: store.db, clock: systemClock }), {
+      email,
+      password,
+    });
     return login.user.role;
   } catch {
     return null;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noSignals, type CoreContext } from '../../src/core/context.js';
+import { createCoreContext, type CoreContext } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
 import { createRetailer } from '../../src/core/retailers/retailers.js';
 import { formatBarcode } from '../../src/domain/barcode.js';
@@ -72,7 +72,7 @@ async function firstReleaseDatabase(): Promise<OldDatabase> {
       provider: migrationProvider,
     }).migrateTo(FIRST);
     expect(migrated.error).toBeUndefined();
-    const core: CoreContext = { db: store.db, clock: systemClock, signals: noSignals };
+    const core: CoreContext = createCoreContext({ db: store.db, clock: systemClock });
     const { factoryId, apiKey } = await createFactory(core, { name: 'Old Mill' });
     const retailer = await createRetailer(core, factoryId, { name: 'Sofa World', code: 'SW' });
     const now = new Date().toISOString();

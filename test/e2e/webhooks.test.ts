@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noSignals } from '../../src/core/context.js';
+import { createCoreContext } from '../../src/core/context.js';
 import { listFactoryIds } from '../../src/core/factory/setup.js';
 import { createOrder } from '../../src/core/orders/create-order.js';
 import { systemClock } from '../../src/domain/clock.js';
@@ -219,7 +219,7 @@ describe('webhooks from factoryd serve', () => {
 
     // While it is down, another program writes an order (and so an event) into the database.
     const store = await openDaemonStore(dataDir);
-    const core = { db: store.db, clock: systemClock, signals: noSignals };
+    const core = createCoreContext({ db: store.db, clock: systemClock });
     const [factoryId] = await listFactoryIds(core);
     await createOrder(
       core,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/api/app.js';
-import type { CoreContext, Signals } from '../../src/core/context.js';
+import { createCoreContext, type CoreContext, type Signals } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
@@ -80,7 +80,7 @@ export async function makeTestApp(
   const { store, drop } = await openTestStore(dir);
   const clock = options.clock ?? new ManualClock();
   const signals = new RecordingSignals();
-  const core: CoreContext = { db: store.db, clock, signals };
+  const core: CoreContext = createCoreContext({ db: store.db, clock, signals });
   const { factoryId, apiKey } = await createFactory(core, { name: 'Test Factory' });
   const app = await buildApp({ ...options.app, core });
   await app.ready();

@@ -79,29 +79,36 @@ const linesOfOrder = new PreparedQuery((db, p: Param<{ factoryId: string; orderI
 
 /** How many orders' lines are kept: the orders being worked on, many times over. */
 const LINES_CACHE_SIZE = 4096;
-const linesCache = new Map<string, { factoryId: string; lines: readonly LineRow[] }>();
 
 /**
- * The lines of one order, in line order. Lines are written once with their order and never
- * change, and order ids are never reused, so they are kept in a bounded cache (recently used
- * first): a scan's answer shows its order's lines without reading them again. Lines read inside
- * a transaction that is then rolled back belong to an id that no order will ever have.
+ * The lines of orders, kept in a bounded cache (recently used first). Lines are written once
+ * with their order and never change, and order ids are never reused, so a scan's answer shows
+ * its order's lines without reading them again. Lines read inside a transaction that is then
+ * rolled back belong to an id that no order will ever have. One per database, built with the
+ * core context.
  */
-export async function orderLines(
-  db: Kysely<DB>,
-  factoryId: string,
-  orderId: string,
-): Promise<readonly LineRow[]> {
-  const cached = linesCache.get(orderId);
-  if (cached && cached.factoryId === factoryId) {
-    // Map order is insertion order: moving the entry to the end keeps the used ones.
-    linesCache.delete(orderId);
-    linesCache.set(orderId, cached);
-    return cached.lines;
+export class OrderLines {
+  readonly #cache = new Map<string, { factoryId: string; lines: readonly LineRow[] }>();
+  readonly #size: number;
+
+  constructor(size = LINES_CACHE_SIZE) {
+    this.#size = size;
   }
-  const lines = await linesOfOrder.all(db, { factoryId, orderId });
-  if (lines.length === 0) return lines; // not an order of this factory: nothing to keep
-  if (linesCache.size >= LINES_CACHE_SIZE) linesCache.delete(linesCache.keys().next().value!);
-  linesCache.set(orderId, { factoryId, lines });
-  return lines;
+
+  /** The lines of one order, in line order (none for an order not of this factory). */
+  async of(db: Kysely<DB>, factoryId: string, orderId: string): Promise<readonly LineRow[]> {
+    const cache = this.#cache;
+    const cached = cache.get(orderId);
+    if (cached && cached.factoryId === factoryId) {
+      // Map order is insertion order: moving the entry to the end keeps the used ones.
+      cache.delete(orderId);
+      cache.set(orderId, cached);
+      return cached.lines;
+    }
+    const lines = await linesOfOrder.all(db, { factoryId, orderId });
+    if (lines.length === 0) return lines; // not an order of this factory: nothing to keep
+    if (cache.size >= this.#size) cache.delete(cache.keys().next().value!);
+    cache.set(orderId, { factoryId, lines });
+    return lines;
+  }
 }

@@ -4,9 +4,9 @@ import { isIdOf } from '../../domain/ids.js';
 import type { OrderStatus, PieceStatus } from '../../domain/order-status.js';
 import { isStuck } from '../../domain/stuck.js';
 import type { DB } from '../../store/schema.js';
+import type { Tx } from '../transaction.js';
 import {
   loadLines,
-  orderLines,
   orderRowById,
   selectOrderRows,
   type LineRow,
@@ -194,16 +194,15 @@ export async function findOrderRow(
   return rows[0];
 }
 
-/** One order by id in the list shape, read inside the caller's transaction or from the database. */
+/** One order by id in the list shape, read inside the caller's transaction. */
 export async function loadOrderListItem(
-  db: Kysely<DB>,
+  tx: Tx,
   factoryId: string,
   orderId: string,
-  now: Date,
 ): Promise<OrderListItem> {
-  const row = await orderRowById.first(db, { factoryId, orderId });
+  const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id', orderId);
-  return toOrderListItem(row, await orderLines(db, factoryId, orderId), now);
+  return toOrderListItem(row, await tx.orderLines.of(tx.trx, factoryId, orderId), tx.now);
 }
 
 /**

@@ -12,7 +12,7 @@ import { isStuck } from '../../domain/stuck.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { OrderTable } from '../../store/schema.js';
 import type { Tx } from '../transaction.js';
-import { orderLines, orderRowById, type OrderRow } from './order-queries.js';
+import { orderRowById, type OrderRow } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
 /** The order column that counts the pieces in each status. */
@@ -191,7 +191,7 @@ export async function recomputeOrder(
   await writeSummary.execute(tx.trx, { ...update, factoryId, orderId });
 
   const next: OrderRow = { ...row, ...update };
-  const order = toOrderListItem(next, await orderLines(tx.trx, factoryId, orderId), tx.now);
+  const order = toOrderListItem(next, await tx.orderLines.of(tx.trx, factoryId, orderId), tx.now);
   const from = row.status as OrderStatus;
   const to = summary.status;
   const changed = from !== to;

@@ -224,7 +224,7 @@ export async function applyScan(
       await recomputeOrder(tx, factoryId, piece.order_id, { ...moved, firstScan: !before.scanned })
     ).order;
   } else if (piece) {
-    order = await loadOrderListItem(trx, factoryId, piece.order_id, tx.now);
+    order = await loadOrderListItem(tx, factoryId, piece.order_id);
   }
 
   await stampStation.execute(trx, { stationId: station.stationId, at: tx.nowIso });
@@ -315,7 +315,6 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
     row.piece_id === null
       ? null
       : await pieceById.one(tx.trx, { factoryId: row.factory_id, pieceId: row.piece_id });
-  const order =
-    piece === null ? null : await loadOrderListItem(tx.trx, row.factory_id, piece.order_id, tx.now);
+  const order = piece === null ? null : await loadOrderListItem(tx, row.factory_id, piece.order_id);
   return toAnswer(row, decision, piece, order);
 }

@@ -6,7 +6,6 @@ import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
 import { applyScan, ClientScanIdTaken, type StationPrincipal } from './apply-scan.js';
-import { groupCommitOf } from './group-commit.js';
 import type { RecordedScan } from './scan-view.js';
 import type { Tx } from '../transaction.js';
 
@@ -90,7 +89,7 @@ export async function recordScan(
     scannedAt: input.scanned_at === undefined ? null : new Date(input.scanned_at).toISOString(),
   };
 
-  const committer = groupCommitOf(ctx);
+  const committer = ctx.groupCommit;
   const work = async (tx: Tx): Promise<RecordedScanWithCheck> => {
     const recorded = await applyScan(tx, station, request);
     // A replay answers the first scan and records nothing new, its check included.
