@@ -187,8 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Routes run their use cases with this core: it stores Idempotency-Key answers in their transactions.
-  const routeCore = registerIdempotency(app, deps.core);
+  registerIdempotency(app, deps.core);
 
   await app.register(swagger, {
     openapi: {
@@ -211,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : documents.swaggerObject,
   });
 
-  const routeDeps: RouteDeps = { core: routeCore, limiters };
+  const routeDeps: RouteDeps = { core: deps.core, limiters };
   for (const register of ROUTES) await register(app, routeDeps);
 
   return app;

@@ -1,6 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors.js';
 import type { CoreContext } from '../core/context.js';
 import {
@@ -18,6 +17,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A claimed key of one request, and the answer its use case's transaction stored, if any. */
 export interface RequestClaim extends ClaimedKey {
   storedBody?: string;
+  /** The core the route's use case runs with: it stores the answer in the use case's transaction. */
+  core: CoreContext;
 }
 
 function requestHash(method: string, url: string, body: unknown): string {
@@ -35,9 +36,6 @@ const IDEMPOTENCY_HEADER = {
   },
 };
 
-/** The request whose handler is running, for the use case's transaction to answer it. */
-const handling = new AsyncLocalStorage<{ request: FastifyRequest; reply: FastifyReply }>();
-
 /**
  * `Idempotency-Key` for routes declared with `config: { idempotent: true }` (the creating POSTs).
  * Runs after authentication and body parsing, so keys are per factory and bodies are compared.
@@ -46,17 +44,14 @@ const handling = new AsyncLocalStorage<{ request: FastifyRequest; reply: Fastify
  * returns, which routes use): a change and its answer commit together, so a crash between them
  * cannot leave a key claimed for a change made but never answered. A claim whose request died
  * before changing anything is taken over by a retry once its lease runs out (core/idempotency.ts).
+ * The route hands its use case `coreOf(request, core)`: the request is passed explicitly, not
+ * found through async context (which would tax every promise of the process).
  */
-export function registerIdempotency(app: FastifyInstance, core: CoreContext): CoreContext {
-  // The handler runs inside `handling`, so its use case's transaction knows which request it serves.
+export function registerIdempotency(app: FastifyInstance, core: CoreContext): void {
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     // Documented on the operation, so clients generated from the OpenAPI document offer it.
     route.schema = { ...route.schema, headers: IDEMPOTENCY_HEADER };
-    const handler = route.handler;
-    route.handler = function (this: FastifyInstance, request, reply) {
-      return handling.run({ request, reply }, () => handler.call(this, request, reply));
-    } as RouteHandlerMethod;
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -84,7 +79,11 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): Co
         .serializer((p: unknown) => p as string)
         .send(claim.body);
     }
-    request.idempotency = claim.claim;
+    const held: RequestClaim = {
+      ...claim.claim,
+      core: { ...core, beforeCommit: (tx, result) => answerInTransaction(held, reply, tx, result) },
+    };
+    request.idempotency = held;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -103,8 +102,14 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): Co
     }
     return payload;
   });
+}
 
-  return { ...core, beforeCommit: answerInTransaction };
+/**
+ * The core a creating route (`config: { idempotent: true }`) runs its use case with: for a
+ * request that holds an Idempotency-Key, one whose transaction also stores the answer.
+ */
+export function coreOf(request: FastifyRequest, core: CoreContext): CoreContext {
+  return request.idempotency?.core ?? core;
 }
 
 /**
@@ -113,17 +118,20 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): Co
  * transaction, the one that makes the change); if the route then answers something else, the
  * onSend hook replaces it.
  */
-async function answerInTransaction(tx: Tx, result: unknown): Promise<void> {
-  const current = handling.getStore();
-  const claim = current?.request.idempotency;
-  if (!current || !claim || claim.storedBody !== undefined) return;
+async function answerInTransaction(
+  claim: RequestClaim,
+  reply: FastifyReply,
+  tx: Tx,
+  result: unknown,
+): Promise<void> {
+  if (claim.storedBody !== undefined) return;
   let body: string;
   try {
-    body = current.reply.serialize(result) as string;
+    body = reply.serialize(result) as string;
   } catch (err) {
     // Not the route's answer (a use case that builds it after its transaction): the answer is
     // stored once written instead. test/api/idempotency.test.ts keeps every route off this path.
-    current.request.log.warn({ err }, 'idempotent answer not stored with the change');
+    reply.log.warn({ err }, 'idempotent answer not stored with the change');
     return;
   }
   await storeIdempotentAnswer(tx.trx, claim, { status: 200, body, contentType: JSON_TYPE });

@@ -1,4 +1,7 @@
+import { normalizeScannedBarcode } from './barcode.js';
 import type { PieceStatus } from './order-status.js';
+import { TEST_LABEL_LEAD, TEST_LABEL_STRING } from './test-label.js';
+import { blankToNull } from './text.js';
 
 /** The kinds of scan. A station's role is one of them: the only kind it may record. */
 export const SCAN_EVENTS = ['produce', 'stock', 'dispatch'] as const;
@@ -18,9 +21,41 @@ export const REFUSAL_REASONS = [
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
+/** Where an accepted scan of each kind moves its piece. */
+export const SCAN_MOVES_TO = {
+  produce: 'produced',
+  stock: 'in_stock',
+  dispatch: 'dispatched',
+} as const satisfies Record<ScanEvent, PieceStatus>;
+
+/** What a station read, normalised once, and what it is. */
+export interface ScannedBarcode {
+  /** The read with the scanner's suffix and control characters trimmed (normalizeScannedBarcode). */
+  text: string;
+  /** How it is looked up among piece barcodes, which have no lower-case letters (caps lock). */
+  key: string;
+  /** The test label, read exactly (its mixed case is the point). */
+  testLabel: boolean;
+  /** The test label, read exactly or not (its first letters read alike on every layout). */
+  testLabelRead: boolean;
+}
+
+export function readScannedBarcode(raw: string): ScannedBarcode {
+  const text = normalizeScannedBarcode(raw);
+  const key = text.toUpperCase();
+  return {
+    text,
+    key,
+    testLabel: text === TEST_LABEL_STRING,
+    testLabelRead: key.startsWith(TEST_LABEL_LEAD),
+  };
+}
+
 export type ScanDecision =
   | { accepted: true; testLabel: boolean; nextStatus: PieceStatus | null; location: string | null }
   | { accepted: false; reason: RefusalReason };
+
+export type AcceptedScan = Extract<ScanDecision, { accepted: true }>;
 
 export interface ScanInput {
   event: ScanEvent;
@@ -78,20 +113,71 @@ export function decideScan(input: ScanInput): ScanDecision {
   switch (input.event) {
     case 'produce':
       if (status !== 'awaiting_production') return refuse('already_produced');
-      return accept('produced', bay(input.location));
+      return accept('produce', blankToNull(input.location));
     case 'stock': {
       if (status === 'awaiting_production') return refuse('not_produced');
       if (status === 'dispatched') return refuse('already_dispatched');
-      const location = bay(input.location) ?? bay(input.stationDefaultLocation);
+      const location = blankToNull(input.location) ?? blankToNull(input.stationDefaultLocation);
       if (location === null) return refuse('location_required');
-      return accept('in_stock', location);
+      return accept('stock', location);
     }
     case 'dispatch':
       if (status === 'awaiting_production') return refuse('not_produced');
       if (status === 'dispatched') return refuse('already_dispatched');
-      return accept('dispatched', null);
+      return accept('dispatch', null);
     default:
       return assertNever(input.event);
+  }
+}
+
+/** A scan as it was recorded: enough to tell its decision again (a resent `client_scan_id`). */
+export interface RecordedVerdict {
+  event: ScanEvent;
+  accepted: boolean;
+  testLabel: boolean;
+  reason: RefusalReason | null;
+  location: string | null;
+}
+
+/** The decision a recorded scan was: what its answer says again when it is replayed. */
+export function recordedDecision(scan: RecordedVerdict): ScanDecision {
+  if (!scan.accepted) return refuse(scan.reason!);
+  if (scan.testLabel) return { accepted: true, testLabel: true, nextStatus: null, location: null };
+  return { ...accept(scan.event, null), location: scan.location };
+}
+
+/** A piece's place in production: what a scan changes. */
+export interface PieceProgress {
+  status: PieceStatus;
+  location: string | null;
+  produced_at: string | null;
+  in_stock_at: string | null;
+  dispatched_at: string | null;
+}
+
+/**
+ * Where a piece is after an accepted scan that moves it (`decision.nextStatus` set) at `at`: its
+ * new status, its bay, and the milestone of the move. A move between bays keeps the time the
+ * piece first went into stock; a dispatched piece leaves its bay.
+ */
+export function progressAfterScan(
+  piece: Readonly<Omit<PieceProgress, 'status'> & { status: string }>,
+  decision: AcceptedScan,
+  at: string,
+): PieceProgress {
+  const { produced_at, in_stock_at, dispatched_at } = piece;
+  const { nextStatus: status, location } = decision;
+  switch (status) {
+    case 'produced':
+      return { status, location, produced_at: at, in_stock_at, dispatched_at };
+    case 'in_stock': {
+      const stocked = piece.status === 'in_stock' ? (in_stock_at ?? at) : at;
+      return { status, location, produced_at, in_stock_at: stocked, dispatched_at };
+    }
+    case 'dispatched':
+      return { status, location: null, produced_at, in_stock_at, dispatched_at: at };
+    default:
+      throw new Error(`a scan cannot move a piece to ${String(status)}`);
   }
 }
 
@@ -132,17 +218,12 @@ export function scanMessage(decision: ScanDecision, barcode: string): string {
   }
 }
 
-function accept(nextStatus: PieceStatus, location: string | null): ScanDecision {
-  return { accepted: true, testLabel: false, nextStatus, location };
+function accept(event: ScanEvent, location: string | null): AcceptedScan {
+  return { accepted: true, testLabel: false, nextStatus: SCAN_MOVES_TO[event], location };
 }
 
 function refuse(reason: RefusalReason): ScanDecision {
   return { accepted: false, reason };
-}
-
-function bay(location: string | null): string | null {
-  const trimmed = location?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
 }
 
 function assertNever(value: never): never {

@@ -13,7 +13,7 @@ export function isTestLabel(scanned: string): boolean {
 }
 
 /** What every read of the test label starts with, whatever the scanner's keyboard layout. */
-const TEST_LABEL_LEAD = 'FDTEST';
+export const TEST_LABEL_LEAD = 'FDTEST';
 
 /**
  * Whether a station read the test label, exactly or not: its first six characters are letters

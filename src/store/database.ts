@@ -15,7 +15,7 @@ import type { Pool } from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { getNativeBinding } from './native-binding.js';
 import type { DB } from './schema.js';
-import { SqliteDriver } from './sqlite-driver.js';
+import { registerDirect, SqliteDriver } from './sqlite-driver.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { WalSync } from './wal-sync.js';
 
@@ -152,6 +152,7 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     durable: walSync && (() => walSync.durable()),
   });
   const db = new Kysely<DB>({ dialect: new SqliteDialect(driver) });
+  registerDirect(db, driver);
   let checkpointer: Checkpointer | undefined;
   const store: SqliteStore = {
     dialect: 'sqlite',

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
+import { runAndLearn, runAtOnce } from './sqlite-driver.js';
 
 /**
  * Values bound per statement: far under SQLite's 32,766 (and PostgreSQL's 65,535), large enough
@@ -33,7 +34,8 @@ export async function insertRows<T extends keyof DB & string>(
     const chunk = rows.slice(at, at + size);
     const parameters: unknown[] = [];
     for (const row of chunk) for (const column of columns) parameters.push(row[column]);
-    await db.executeQuery(CompiledQuery.raw(statementFor(db, table, columns, chunk), parameters));
+    const sql = statementFor(db, table, columns, chunk);
+    if (!runAtOnce(db, sql, parameters)) await runAndLearn(db, CompiledQuery.raw(sql, parameters));
     at += size;
     const wait = turn?.();
     if (wait) await wait;

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.js';
+import { runAndLearn, runAtOnce } from './sqlite-driver.js';
 
 /**
  * Stands for a named value while building a prepared query: `param('barcode')`. The value it
@@ -65,9 +66,11 @@ export class PreparedQuery<V, R> {
     const parameters = slots.map((slot) =>
       'name' in slot ? values[slot.name as keyof V] : slot.constant,
     );
-    // The compiled query again with this call's values (Kysely runs a compiled query as many
-    // times as asked; a fresh CompiledQuery.raw would cost as much as the rest of the call).
-    return db.executeQuery<R>({ ...query, parameters });
+    // On SQLite, at once on the connection (most calls); else the compiled query again with this
+    // call's values (a fresh CompiledQuery.raw would cost as much as the rest of the call).
+    const result = runAtOnce(db, query.sql, parameters);
+    if (result) return Promise.resolve(result as QueryResult<R>);
+    return runAndLearn(db, { ...query, parameters }) as Promise<QueryResult<R>>;
   }
 
   /** The rows of a select (or of a `returning`). */

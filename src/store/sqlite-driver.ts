@@ -4,6 +4,8 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type Kysely,
+  type QueryExecutor,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -155,6 +157,12 @@ export class SqliteDriver implements Driver {
     this.#writer.db.close();
   }
 
+  /** Runs a read outside a transaction at once on the reader; undefined for anything else. */
+  readAlone(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined {
+    const stmt = this.#reader?.get(sql);
+    return stmt?.readonly ? run(stmt, parameters) : undefined;
+  }
+
   /** Runs one query outside a transaction: reads on the reader, writes on the writer. */
   async runAlone(compiled: CompiledQuery): Promise<QueryResult<unknown>> {
     const reader = this.#reader;
@@ -210,6 +218,12 @@ class Handle implements DatabaseConnection {
     release?.();
   }
 
+  /** Runs a query at once in the transaction this handle is bound to; undefined when unbound. */
+  runBound(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined {
+    const bound = this.#bound;
+    return bound && run(bound.get(sql), parameters);
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const bound = this.#bound;
     const result = bound
@@ -226,4 +240,52 @@ class Handle implements DatabaseConnection {
     const { rows } = await this.executeQuery<R>(compiled);
     for (const row of rows) yield { rows: [row] };
   }
+}
+
+/**
+ * What runs a compiled query at once for a database or transaction on SQLite: its driver (reads
+ * outside a transaction) or the handle its transaction holds. Keyed by Kysely's executor, which
+ * a database and each transaction have one of.
+ */
+const direct = new WeakMap<QueryExecutor, SqliteDriver | Handle>();
+
+/** Lets `runAtOnce` reach `driver` from `db`, the database built on it. */
+export function registerDirect<D>(db: Kysely<D>, driver: SqliteDriver): void {
+  direct.set(db.getExecutor(), driver);
+}
+
+/**
+ * Runs a compiled query of a SQLite database at once, without the promise chain of Kysely's
+ * executor and connection provider (a prepared statement is a few microseconds; that chain cost
+ * more): in the transaction `db` is, or as a read outside any. Undefined when it cannot (another
+ * dialect, a write outside a transaction, a transaction not yet seen): the caller then runs it
+ * through Kysely, and a transaction's first query teaches this which handle it holds.
+ */
+export function runAtOnce<D>(
+  db: Kysely<D>,
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<unknown> | undefined {
+  const executor = db.getExecutor();
+  const target = direct.get(executor);
+  if (target instanceof Handle) return target.runBound(sql, parameters);
+  if (target !== undefined) return db.isTransaction ? undefined : target.readAlone(sql, parameters);
+  return undefined;
+}
+
+/**
+ * Runs a compiled query through Kysely; on a SQLite transaction, learns the handle it holds so
+ * that its next queries run at once (runAtOnce).
+ */
+export function runAndLearn<D>(
+  db: Kysely<D>,
+  compiled: CompiledQuery,
+): Promise<QueryResult<unknown>> {
+  const executor = db.getExecutor();
+  // Plugins may rewrite results: such a database keeps Kysely's path.
+  if (!db.isTransaction || executor.plugins.length > 0) return executor.executeQuery(compiled);
+  return executor.provideConnection(async (connection) => {
+    if (connection instanceof Handle) direct.set(executor, connection);
+    return connection.executeQuery(compiled);
+  });
 }

@@ -6,6 +6,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
 import { ApiKey } from '../schemas/api-keys.js';
+import { coreOf } from '../idempotency.js';
 
 export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -23,7 +24,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
         },
       },
     },
-    async (request) => createApiKey(core, factoryOf(request), request.body),
+    async (request) => createApiKey(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(

@@ -28,6 +28,7 @@ import {
   StaffUser,
 } from '../schemas/auth.js';
 import { IdParams, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import { coreOf } from '../idempotency.js';
 
 /** Staff sign-in (`/v1/auth/…`) and the administration of staff users (`/v1/staff…`). */
 export async function authRoutes(
@@ -99,7 +100,7 @@ export async function authRoutes(
         response: { 200: StaffUser },
       },
     },
-    async (request) => createStaffUser(core, factoryOf(request), request.body),
+    async (request) => createStaffUser(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQueryBy, Strict } from '../schemas/common.js';
 import { VoidedLabel } from '../schemas/items.js';
+import { coreOf } from '../idempotency.js';
 
 export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,7 +29,7 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
       },
     },
     async (request) =>
-      voidLabel(core, factoryOf(request), request.params.barcode, {
+      voidLabel(coreOf(request, core), factoryOf(request), request.params.barcode, {
         reason: request.body.reason,
       }),
   );

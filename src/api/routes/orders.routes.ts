@@ -21,6 +21,7 @@ import {
   OrderListItem,
   UploadAnswer,
 } from '../schemas/orders.js';
+import { coreOf } from '../idempotency.js';
 
 /**
  * One order with every piece and scan is written out with JSON.stringify, not the schema's
@@ -46,7 +47,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         response: { 200: Order },
       },
     },
-    async (request) => createOrder(core, factoryOf(request), request.body, 'api'),
+    async (request) => createOrder(coreOf(request, core), factoryOf(request), request.body, 'api'),
   );
 
   r.post(
@@ -82,7 +83,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
           message: 'Send the orders as CSV with content-type: text/csv.',
         });
       }
-      return uploadOrders(core, factoryOf(request), request.body, {
+      return uploadOrders(coreOf(request, core), factoryOf(request), request.body, {
         dryRun: request.query.dry_run,
       });
     },

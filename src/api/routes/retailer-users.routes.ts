@@ -11,6 +11,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { RetailerRef, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
 import { Name, Password, RetailerUser, RetailerUserRole } from '../schemas/retailer-users.js';
+import { coreOf } from '../idempotency.js';
 
 const RetailerParams = Type.Object({ id: RetailerRef });
 const UserParams = Type.Object({
@@ -43,7 +44,12 @@ export async function retailerUsersRoutes(
       },
     },
     async (request) =>
-      createRetailerUser(core, factoryOf(request), request.params.id, request.body),
+      createRetailerUser(
+        coreOf(request, core),
+        factoryOf(request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   r.get(

@@ -11,6 +11,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
 import { Retailer, Name, Code } from '../schemas/retailers.js';
+import { coreOf } from '../idempotency.js';
 
 export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -26,7 +27,7 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
         response: { 200: Retailer },
       },
     },
-    async (request) => createRetailer(core, factoryOf(request), request.body),
+    async (request) => createRetailer(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(

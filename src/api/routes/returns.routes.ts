@@ -8,6 +8,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Strict } from '../schemas/common.js';
 import { ReturnStatus, Return } from '../schemas/returns.js';
+import { coreOf } from '../idempotency.js';
 
 /** Goods that came back after dispatch: received, then restocked at a bay or written off. */
 export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
@@ -28,7 +29,7 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
         response: { 200: Return },
       },
     },
-    async (request) => createReturn(core, factoryOf(request), request.body),
+    async (request) => createReturn(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(

@@ -27,6 +27,7 @@ import {
 } from '../schemas/common.js';
 import { HardwareCheck, HardwareCheckBody } from '../schemas/hardware-check.js';
 import { Role, StationName, Bay, Station } from '../schemas/stations.js';
+import { coreOf } from '../idempotency.js';
 
 /** Pairing failures that count against the caller's address (unknown, used, expired codes). */
 const PAIRING_FAILURES = new Set(['invalid_pairing_code', 'pairing_code_expired']);
@@ -58,7 +59,7 @@ export async function stationsRoutes(
         },
       },
     },
-    async (request) => createPairingCode(core, factoryOf(request), request.body),
+    async (request) => createPairingCode(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(
@@ -192,7 +193,12 @@ export async function stationsRoutes(
       },
     },
     async (request) =>
-      recordHardwareCheck(core, factoryOf(request), request.params.id, request.body),
+      recordHardwareCheck(
+        coreOf(request, core),
+        factoryOf(request),
+        request.params.id,
+        request.body,
+      ),
   );
 
   r.get(

@@ -16,6 +16,7 @@ import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
 import { WebhookEndpoint, WebhookDelivery, Url, Events, Description } from '../schemas/webhooks.js';
+import { coreOf } from '../idempotency.js';
 
 export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,7 +38,8 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
         },
       },
     },
-    async (request) => createWebhookEndpoint(core, factoryOf(request), request.body),
+    async (request) =>
+      createWebhookEndpoint(coreOf(request, core), factoryOf(request), request.body),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { blankToNull } from '../../domain/text.js';
 /** Bounds of an order, shared by the JSON push, the CSV upload and the API schemas. */
 export const ORDER_LIMITS = {
   orderNoMax: 64,
@@ -49,10 +50,7 @@ export function isIsoDate(value: string): boolean {
 
 /** Text cleaned the way every order field is stored: trimmed; blank optional text is null. */
 export const cleanText = (value: string): string => value.trim();
-export const cleanOptional = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
+export const cleanOptional = blankToNull;
 
 /** The order as it is stored: trimmed text, blank colours as null, absent dates as null. */
 export interface NormalizedOrder {

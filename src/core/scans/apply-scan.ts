@@ -3,12 +3,15 @@ import { newId } from '../../domain/ids.js';
 import type { PieceStatus } from '../../domain/order-status.js';
 import {
   decideScan,
+  progressAfterScan,
+  recordedDecision,
   scanMessage,
   type RefusalReason,
   type ScanDecision,
   type ScanEvent,
+  type ScannedBarcode,
 } from '../../domain/scan-rules.js';
-import { isTestLabel } from '../../domain/test-label.js';
+import { blankToNull } from '../../domain/text.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
@@ -24,9 +27,9 @@ import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
 export type StationPrincipal = Extract<Principal, { kind: 'station' }>;
 
-/** A scan as the station sent it, its barcode already normalised. */
+/** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
-  barcode: string;
+  barcode: ScannedBarcode;
   location: string | null;
   clientScanId: string | null;
   scannedAt: string | null;
@@ -132,11 +135,6 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
   status: piece.status as PieceStatus,
 });
 
-const blankToNull = (value: string | null): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
-
 /**
  * Records one scan inside the caller's transaction: decides it (domain rules), writes the scan
  * row whether accepted or refused, moves the piece, recomputes its order, stamps the station's
@@ -163,10 +161,7 @@ export async function applyScan(
     }
   }
 
-  // The test label is compared exactly (its mixed case is the point). Piece barcodes have no
-  // lower-case letters, so a scanner left on caps lock still finds its piece.
-  const testLabel = isTestLabel(request.barcode);
-  const key = request.barcode.toUpperCase();
+  const { testLabel, key } = request.barcode;
   let piece: PieceRow | undefined;
   let voided: { piece_id: string } | undefined;
   if (!testLabel) {
@@ -174,7 +169,7 @@ export async function applyScan(
     if (!piece) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
   }
   // A label is recorded as printed; anything else as it was read.
-  const barcode = piece || voided ? key : request.barcode;
+  const barcode = piece || voided ? key : request.barcode.text;
 
   const decision = decideScan({
     event: station.role,
@@ -218,10 +213,14 @@ export async function applyScan(
   let order: OrderListItem | null = null;
   if (piece && decision.accepted && decision.nextStatus !== null) {
     const before = piece;
-    piece = await movePiece(tx, piece, decision.nextStatus, decision.location);
-    const moved = { from: before.status as PieceStatus, to: piece.status as PieceStatus };
+    piece = { ...before, ...progressAfterScan(before, decision, tx.nowIso), scanned: 1 };
+    await movePieceQuery.execute(trx, { ...piece, at: tx.nowIso });
     order = (
-      await recomputeOrder(tx, factoryId, piece.order_id, { ...moved, firstScan: !before.scanned })
+      await recomputeOrder(tx, factoryId, piece.order_id, {
+        from: before.status as PieceStatus,
+        to: decision.nextStatus,
+        firstScan: !before.scanned,
+      })
     ).order;
   } else if (piece) {
     order = await loadOrderListItem(tx, factoryId, piece.order_id);
@@ -233,36 +232,6 @@ export async function applyScan(
   const json = JSON.stringify(scan);
   await tx.emit(factoryId, 'scan.recorded', scan, json);
   return { scan, json, replayed: false };
-}
-
-/** Moves an accepted piece: status, bay and the milestone of the move. */
-async function movePiece(
-  tx: Tx,
-  piece: PieceRow,
-  next: PieceStatus,
-  location: string | null,
-): Promise<PieceRow> {
-  const at = tx.nowIso;
-  const moved: PieceRow = { ...piece, status: next, scanned: 1 };
-  switch (next) {
-    case 'produced':
-      moved.produced_at = at;
-      moved.location = location;
-      break;
-    case 'in_stock':
-      // A move between bays keeps the time the piece first went into stock.
-      moved.in_stock_at = piece.status === 'in_stock' ? (piece.in_stock_at ?? at) : at;
-      moved.location = location;
-      break;
-    case 'dispatched':
-      moved.dispatched_at = at;
-      moved.location = null;
-      break;
-    default:
-      throw new Error(`a scan cannot move a piece to ${next}`);
-  }
-  await movePieceQuery.execute(tx.trx, { ...moved, at });
-  return moved;
 }
 
 function toAnswer(
@@ -291,26 +260,18 @@ function toAnswer(
   };
 }
 
-const NEXT_STATUS: Record<ScanEvent, PieceStatus> = {
-  produce: 'produced',
-  stock: 'in_stock',
-  dispatch: 'dispatched',
-};
-
 /**
  * The answer of a scan recorded earlier, for a resent `client_scan_id`: the same scan (id,
  * verdict, message, time), with its piece and order as they are now.
  */
 async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
-  const decision: ScanDecision =
-    row.accepted === 1
-      ? {
-          accepted: true,
-          testLabel: row.test_label === 1,
-          nextStatus: row.test_label === 1 ? null : NEXT_STATUS[row.event as ScanEvent],
-          location: row.location,
-        }
-      : { accepted: false, reason: row.reason as RefusalReason };
+  const decision = recordedDecision({
+    event: row.event as ScanEvent,
+    accepted: row.accepted === 1,
+    testLabel: row.test_label === 1,
+    reason: row.reason as RefusalReason | null,
+    location: row.location,
+  });
   const piece =
     row.piece_id === null
       ? null

@@ -1,7 +1,9 @@
 import { AppError, invalid } from '../../domain/errors.js';
-import { normalizeScannedBarcode } from '../../domain/barcode.js';
-import type { ScanEvent } from '../../domain/scan-rules.js';
-import { isTestLabel, isTestLabelRead } from '../../domain/test-label.js';
+import {
+  readScannedBarcode,
+  type ScanEvent,
+  type ScannedBarcode,
+} from '../../domain/scan-rules.js';
 import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
@@ -34,14 +36,14 @@ export type RecordedScanWithCheck = RecordedScan & {
  * of the test label. The label's first letters read alike on every layout; a read that is not
  * exact is a layout (or caps lock) problem, and cannot be reported as one that passed.
  */
-function assertCheckFitsScan(barcode: string, check: HardwareCheckInput): void {
-  if (!isTestLabelRead(barcode)) {
+function assertCheckFitsScan(barcode: ScannedBarcode, check: HardwareCheckInput): void {
+  if (!barcode.testLabelRead) {
     throw invalid(
       'hardware_check',
       'A hardware check rides only on a scan of the test label (a barcode that begins FDTEST).',
     );
   }
-  if (isTestLabel(barcode)) return;
+  if (barcode.testLabel) return;
   if (check.layout_ok === true) {
     throw invalid(
       'hardware_check.layout_ok',
@@ -76,8 +78,8 @@ export async function recordScan(
       message: `This station records ${station.role} scans only, not ${input.event}.`,
     });
   }
-  const barcode = normalizeScannedBarcode(input.barcode);
-  if (barcode === '')
+  const barcode = readScannedBarcode(input.barcode);
+  if (barcode.text === '')
     throw invalid('barcode', 'barcode is empty once the scanner suffix is removed.');
   const check = input.hardware_check;
   if (check) assertCheckFitsScan(barcode, check);

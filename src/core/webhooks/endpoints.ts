@@ -3,6 +3,7 @@ import { EVENT_TYPES, isEventType } from '../events.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { newWebhookSecret } from '../../domain/tokens.js';
+import { blankToNull } from '../../domain/text.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { DB, WebhookEndpointTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
@@ -50,9 +51,6 @@ export function checkEventTypes(events: readonly string[], param = 'events'): st
   return [...new Set(events)];
 }
 
-const normaliseDescription = (d: string | null | undefined): string | null =>
-  d === undefined || d === null || d.trim() === '' ? null : d.trim();
-
 async function allowedHosts(trx: Transaction<DB>, factoryId: string): Promise<string[]> {
   const row = await trx
     .selectFrom('settings')
@@ -92,7 +90,7 @@ export function createWebhookEndpoint(
       factory_id: factoryId,
       url,
       events: JSON.stringify(events),
-      description: normaliseDescription(input.description),
+      description: blankToNull(input.description),
       secret: newWebhookSecret(),
       enabled: 1,
       disabled_reason: null,
@@ -160,8 +158,7 @@ export function updateWebhookEndpoint(
     const changes: Partial<WebhookEndpointTable> = { updated_at: tx.nowIso };
     if (url !== undefined) changes.url = url;
     if (events !== undefined) changes.events = JSON.stringify(events);
-    if (patch.description !== undefined)
-      changes.description = normaliseDescription(patch.description);
+    if (patch.description !== undefined) changes.description = blankToNull(patch.description);
     if (patch.enabled === true && current.enabled === 0) {
       Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
     }
