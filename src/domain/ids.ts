@@ -56,13 +56,12 @@ const lastRandomByMs = new Map<number, Uint8Array>();
 function nextRandom(ms: number): Uint8Array {
   const last = lastRandomByMs.get(ms);
   if (last) {
-    const next = Uint8Array.from(last);
-    for (let i = next.length - 1; i >= 0; i--) {
-      next[i] = (next[i]! + 1) & 0xff;
-      if (next[i] !== 0) break;
+    // Counted up in place: the caller encodes it at once, before any other id is made.
+    for (let i = last.length - 1; i >= 0; i--) {
+      last[i] = (last[i]! + 1) & 0xff;
+      if (last[i] !== 0) break;
     }
-    lastRandomByMs.set(ms, next);
-    return next;
+    return last;
   }
   if (lastRandomByMs.size >= 64) lastRandomByMs.delete(lastRandomByMs.keys().next().value!);
   const fresh = randomPart();

@@ -6,8 +6,12 @@ import {
   REFUSAL_REASONS,
   SCAN_EVENTS,
   decideScan,
+  progressAfterScan,
+  readScannedBarcode,
+  recordedDecision,
   scanMessage,
 } from '../../src/domain/scan-rules.js';
+import { TEST_LABEL_STRING } from '../../src/domain/test-label.js';
 import type {
   RefusalReason,
   ScanDecision,
@@ -244,3 +248,99 @@ describe('scanMessage', () => {
     expect(m.endsWith('…')).toBe(true);
   });
 });
+
+describe('readScannedBarcode', () => {
+  it('trims the scanner suffix once and keys piece barcodes in upper case', () => {
+    expect(readScannedBarcode('fd 0000042\r\n')).toEqual({
+      text: 'fd 0000042',
+      key: 'FD 0000042',
+      testLabel: false,
+      testLabelRead: false,
+    });
+  });
+
+  it('tells the exact test label from a read of it on the wrong layout', () => {
+    expect(readScannedBarcode(`${TEST_LABEL_STRING}\n`)).toMatchObject({
+      testLabel: true,
+      testLabelRead: true,
+    });
+    expect(readScannedBarcode('fdtest-Az09')).toMatchObject({
+      testLabel: false,
+      testLabelRead: true,
+    });
+  });
+});
+
+describe('progressAfterScan', () => {
+  const awaiting = {
+    status: 'awaiting_production',
+    location: null,
+    produced_at: null,
+    in_stock_at: null,
+    dispatched_at: null,
+  };
+  const at = '2026-11-25T10:00:00.000Z';
+
+  it('moves a piece through produce, stock, a move between bays and dispatch', () => {
+    const produced = progressAfterScan(awaiting, acceptedOf(scan({ event: 'produce' })), at);
+    expect(produced).toEqual({ ...awaiting, status: 'produced', produced_at: at });
+    const stocked = progressAfterScan(
+      produced,
+      acceptedOf(scan({ event: 'stock', piece: { status: 'produced' }, location: ' A-1 ' })),
+      at,
+    );
+    expect(stocked).toEqual({ ...produced, status: 'in_stock', location: 'A-1', in_stock_at: at });
+    const later = '2026-11-25T11:00:00.000Z';
+    const moved = progressAfterScan(
+      stocked,
+      acceptedOf(scan({ event: 'stock', piece: { status: 'in_stock' }, location: 'B-2' })),
+      later,
+    );
+    // A move between bays keeps the time the piece first went into stock.
+    expect(moved).toEqual({ ...stocked, location: 'B-2' });
+    const dispatched = progressAfterScan(
+      moved,
+      acceptedOf(scan({ event: 'dispatch', piece: { status: 'in_stock' } })),
+      later,
+    );
+    expect(dispatched).toEqual({
+      ...moved,
+      status: 'dispatched',
+      location: null,
+      dispatched_at: later,
+    });
+  });
+});
+
+describe('recordedDecision', () => {
+  it('tells again the decision a scan was recorded with', () => {
+    for (const event of SCAN_EVENTS) {
+      for (const status of PIECE_STATUSES) {
+        const decision = scan({ event, piece: { status }, location: 'A-1' });
+        const recorded = recordedDecision({
+          event,
+          accepted: decision.accepted,
+          testLabel: false,
+          reason: decision.accepted ? null : decision.reason,
+          location: decision.accepted ? decision.location : null,
+        });
+        expect(recorded).toEqual(decision);
+      }
+    }
+    const test = scan({ event: 'stock', isTestLabel: true });
+    expect(
+      recordedDecision({
+        event: 'stock',
+        accepted: true,
+        testLabel: true,
+        reason: null,
+        location: null,
+      }),
+    ).toEqual(test);
+  });
+});
+
+function acceptedOf(decision: ScanDecision): Extract<ScanDecision, { accepted: true }> {
+  if (!decision.accepted) throw new Error(`refused: ${decision.reason}`);
+  return decision;
+}
