@@ -68,7 +68,12 @@ export class PreparedQuery<V, R> {
     );
     // On SQLite, at once on the connection (most calls); else the compiled query again with this
     // call's values (a fresh CompiledQuery.raw would cost as much as the rest of the call).
-    const result = runAtOnce(db, query.sql, parameters);
+    let result;
+    try {
+      result = runAtOnce(db, query.sql, parameters);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     if (result) return Promise.resolve(result as QueryResult<R>);
     return runAndLearn(db, { ...query, parameters }) as Promise<QueryResult<R>>;
   }

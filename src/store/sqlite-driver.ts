@@ -277,7 +277,7 @@ export function runAtOnce<D>(
  * Runs a compiled query through Kysely; on a SQLite transaction, learns the handle it holds so
  * that its next queries run at once (runAtOnce).
  */
-export function runAndLearn<D>(
+export async function runAndLearn<D>(
   db: Kysely<D>,
   compiled: CompiledQuery,
 ): Promise<QueryResult<unknown>> {

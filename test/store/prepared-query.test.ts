@@ -106,6 +106,44 @@ describe('PreparedQuery', () => {
     await expect(byId.one(store.db, { id: 'rtl_x' })).rejects.toThrow(/no row for/);
   });
 
+  it("runs a transaction's statements on its own connection, failures as rejections", async () => {
+    const rename = new PreparedQuery((db, p: Param<{ id: string; name: string }>) =>
+      db
+        .updateTable('retailers')
+        .set({ name: p('name') })
+        .where('id', '=', p('id')),
+    );
+    const byId = new PreparedQuery((db, p: Param<{ id: string }>) =>
+      db.selectFrom('retailers').select('name').where('id', '=', p('id')),
+    );
+    const recode = new PreparedQuery((db, p: Param<{ id: string; code: string }>) =>
+      db
+        .updateTable('retailers')
+        .set({ code: p('code') })
+        .where('id', '=', p('id')),
+    );
+    let stale: Parameters<Parameters<ReturnType<typeof store.db.transaction>['execute']>[0]>[0];
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        stale = trx;
+        for (const name of ['One', 'Two', 'Three'])
+          await rename.execute(trx, { id: 'rtl_c', name });
+        expect(await byId.one(trx, { id: 'rtl_c' })).toEqual({ name: 'Three' });
+        // A constraint violation is a rejected promise, as through Kysely, not a thrown error.
+        const taken = recode.execute(trx, { id: 'rtl_c', code: 'A' });
+        expect(taken).toBeInstanceOf(Promise);
+        await expect(taken).rejects.toThrow(/UNIQUE/);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await byId.one(store.db, { id: 'rtl_c' })).toEqual({ name: 'Gamma' });
+    // A transaction used after its end runs nothing, as through Kysely.
+    await expect(rename.execute(stale!, { id: 'rtl_c', name: 'Late' })).rejects.toThrow(
+      /already rolled back/,
+    );
+    expect(await byId.one(store.db, { id: 'rtl_c' })).toEqual({ name: 'Gamma' });
+  });
+
   it('is compiled for each database it runs on', async () => {
     const v = { factoryId: 'fac_1', code: 'A', after: '2030-01-01T00:00:00.000Z' };
     expect(await retailers.all(store.db, v)).toEqual([{ id: 'rtl_a', name: 'Alpha' }]);
