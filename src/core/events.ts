@@ -69,25 +69,59 @@ export async function appendEvents(
     turn?: () => Promise<void> | undefined;
   },
 ): Promise<string[]> {
+  const { factoryId, type, json, now, turn } = input;
+  const events = eventRows({ factoryId, type, data: input.data, now, ...(json ? { json } : {}) });
+  await insertRows(trx, 'events', events, turn);
+  const ids = events.map((event) => event.id);
+  await appendDeliveries(trx, { factoryId, type, eventIds: ids, now, ...(turn ? { turn } : {}) });
+  return ids;
+}
+
+/** The outbox rows of events of one type, made at `now` (written by the caller). */
+export function eventRows(input: {
+  factoryId: string;
+  type: EventType;
+  data: readonly unknown[];
+  /** The data already written as JSON, when the caller has it. */
+  json?: readonly string[];
+  now: Date;
+}): EventTable[] {
   const at = input.now.toISOString();
   const { factoryId, type, json } = input;
-  const events: EventTable[] = input.data.map((data, i) => ({
+  return input.data.map((data, i) => ({
     id: newId('event', input.now),
     factory_id: factoryId,
     type,
     data: json?.[i] ?? JSON.stringify(data),
     created_at: at,
   }));
-  await insertRows(trx, 'events', events, input.turn);
+}
+
+/**
+ * A pending delivery of each of these events (of one type, in the outbox in the caller's
+ * transaction) for every enabled endpoint subscribed to it right now.
+ */
+export async function appendDeliveries(
+  trx: Transaction<DB>,
+  input: {
+    factoryId: string;
+    type: EventType;
+    eventIds: readonly string[];
+    now: Date;
+    turn?: () => Promise<void> | undefined;
+  },
+): Promise<void> {
+  const at = input.now.toISOString();
+  const { factoryId, type } = input;
   const endpoints = (await enabledEndpoints.all(trx, { factoryId })).filter((endpoint) =>
     subscribes(JSON.parse(endpoint.events) as string[], type),
   );
   for (const endpoint of endpoints) {
-    const deliveries: WebhookDeliveryTable[] = events.map((event) => ({
+    const deliveries: WebhookDeliveryTable[] = input.eventIds.map((eventId) => ({
       id: newId('delivery', input.now),
       factory_id: factoryId,
       endpoint_id: endpoint.id,
-      event_id: event.id,
+      event_id: eventId,
       event_type: type,
       status: 'pending',
       attempts: 0,
@@ -100,5 +134,4 @@ export async function appendEvents(
     }));
     await insertRows(trx, 'webhook_deliveries', deliveries, input.turn);
   }
-  return events.map((event) => event.id);
 }

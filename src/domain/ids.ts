@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: 'whe',
   event: 'evt',
   delivery: 'dlv',
+  upload: 'upl',
   staff: 'stf',
   session: 'ses',
   request: 'req',

@@ -27,7 +27,7 @@ export async function insertRows<T extends keyof DB & string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!) as (keyof DB[T] & string)[];
-  const perStatement = Math.max(1, Math.floor(VALUES_PER_STATEMENT / columns.length));
+  const perStatement = rowsPerStatement(columns.length);
   for (let at = 0; at < rows.length;) {
     const left = rows.length - at;
     const size = left >= perStatement ? perStatement : 2 ** Math.floor(Math.log2(left));
@@ -40,6 +40,11 @@ export async function insertRows<T extends keyof DB & string>(
     const wait = turn?.();
     if (wait) await wait;
   }
+}
+
+/** Rows of `columns` columns that one statement of insertRows carries. */
+export function rowsPerStatement(columns: number): number {
+  return Math.max(1, Math.floor(VALUES_PER_STATEMENT / columns));
 }
 
 function statementFor<T extends keyof DB & string>(

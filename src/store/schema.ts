@@ -322,6 +322,13 @@ export interface RateLimitFailureTable {
   at: string;
 }
 
+/**
+ * A row of an upload's staging table (migration 2026-11-25-0010): the row of the table it feeds,
+ * its upload and its number in the upload. A staged piece has no barcode yet (given when it is
+ * published).
+ */
+export type Staged<T> = T & { upload_id: string; seq: number };
+
 export interface DB {
   factories: FactoryTable;
   settings: SettingsTable;
@@ -344,4 +351,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveryTable;
   idempotency_keys: IdempotencyKeyTable;
   rate_limit_failures: RateLimitFailureTable;
+  staged_orders: Staged<OrderTable>;
+  staged_order_lines: Staged<OrderLineTable>;
+  staged_pieces: Staged<Omit<PieceTable, 'barcode'> & { barcode: string | null }>;
+  staged_events: Staged<EventTable>;
 }

@@ -77,17 +77,175 @@ export interface OrderToWrite {
   order: NormalizedOrder;
 }
 
-/** Orders written per round of statements: a few thousand rows, a few milliseconds each. */
+/** Orders built between turns: a few thousand rows, a few milliseconds. */
 const ORDERS_PER_ROUND = 250;
 
 /**
- * Writes checked orders for known retailers inside the caller's transaction, in one pass: the
- * barcode serials of all of them claimed in one statement, then, a round of orders at a time,
- * their rows, lines, pieces (one per unit and piece, units numbered across the order in line
- * order) and `order.created` events in multi-row statements. `turn` (take-turns.ts) lets other
- * requests run between statements. Answers each order's full view when `views` is set (a push
- * shows its pieces), else only ids; the views are built from what is written, as reading 10,000
- * pieces back would cost more.
+ * The rows that checked orders for known retailers become, built before anything is written:
+ * each order's row, lines, pieces (one per unit and piece, units numbered across the order in
+ * line order) and list view (the data of its `order.created` event), all at the instant `now`.
+ * Pieces are in the order their serials are handed out, and have no barcode yet: it comes with
+ * the serials, claimed when they are written (`withBarcodes`). `views` also builds each order's
+ * full view (a push answers it); `turn` (take-turns.ts) gives other requests a turn between
+ * rounds of orders.
+ */
+export interface OrderRows {
+  ids: string[];
+  orders: OrderTable[];
+  lines: OrderLineTable[];
+  pieces: PieceTable[];
+  items: OrderListItem[];
+  /** Each order's full view when asked for; its pieces are `pieces`' views, in the same order. */
+  views: OrderView[];
+}
+
+export async function buildOrderRows(
+  factoryId: string,
+  orders: readonly OrderToWrite[],
+  source: OrderSource,
+  now: Date,
+  options: { views: boolean; turn?: () => Promise<void> | undefined },
+): Promise<OrderRows> {
+  const nowIso = now.toISOString();
+  // A new order awaits production: its status and counters are those of untouched pieces.
+  const summary = summarizeOrder({
+    cancelled: false,
+    pieces: [{ status: 'awaiting_production' as PieceStatus, scanned: false }],
+  });
+  const pieceStates = JSON.stringify(summary.piece_states);
+  const rows: OrderRows = { ids: [], orders: [], lines: [], pieces: [], items: [], views: [] };
+  for (let n = 0; n < orders.length; n++) {
+    if (n % ORDERS_PER_ROUND === ORDERS_PER_ROUND - 1) {
+      const wait = options.turn?.();
+      if (wait) await wait;
+    }
+    const { retailer, order } = orders[n]!;
+    const orderId = newId('order', now);
+    rows.ids.push(orderId);
+    const orderRow: OrderTable = {
+      id: orderId,
+      factory_id: factoryId,
+      retailer_id: retailer.id,
+      order_no: order.order_no,
+      status: summary.status,
+      source,
+      production_date: order.production_date,
+      needed_by: order.needed_by,
+      items: itemsOf(order.lines),
+      pieces_total: order.pieces_total,
+      pieces_scanned: 0,
+      ...countColumns({ ...noPieces(), awaiting_production: order.pieces_total }),
+      piece_states: pieceStates,
+      produced_at: null,
+      in_stock_at: null,
+      dispatched_at: null,
+      cancelled_at: null,
+      stuck: 0,
+      stuck_since: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    rows.orders.push(orderRow);
+    const lines: OrderLineTable[] = order.lines.map((line, i) => ({
+      id: newId('orderLine', now),
+      factory_id: factoryId,
+      order_id: orderId,
+      line_no: i + 1,
+      sku: line.sku,
+      colour: line.colour,
+      qty: line.qty,
+      pieces_per_unit: line.pieces_per_unit,
+      piece_names: line.piece_names === null ? null : JSON.stringify(line.piece_names),
+    }));
+    rows.lines.push(...lines);
+
+    const pieces: PieceView[] = [];
+    let unitNo = 0;
+    order.lines.forEach((line, i) => {
+      for (let u = 0; u < line.qty; u++) {
+        unitNo++;
+        for (let p = 1; p <= line.pieces_per_unit; p++) {
+          const row: PieceTable = {
+            id: newId('piece', now),
+            factory_id: factoryId,
+            order_id: orderId,
+            line_no: i + 1,
+            unit_no: unitNo,
+            piece_no: p,
+            piece_name: line.piece_names ? line.piece_names[p - 1]! : null,
+            barcode: '',
+            status: 'awaiting_production',
+            location: null,
+            scanned: 0,
+            produced_at: null,
+            in_stock_at: null,
+            dispatched_at: null,
+            label_printed_at: null,
+            updated_at: nowIso,
+          };
+          rows.pieces.push(row);
+          if (options.views) pieces.push(pieceView(row));
+        }
+      }
+    });
+    // A new order awaits production, which is never stuck whatever the setting.
+    const item = toOrderListItem(
+      {
+        ...orderRow,
+        retailer_name: retailer.name,
+        retailer_code: retailer.code,
+        stuck_after_days: 1,
+      },
+      lines,
+      now,
+    );
+    rows.items.push(item);
+    if (options.views) rows.views.push({ ...item, pieces, scans: [] });
+  }
+  return rows;
+}
+
+function pieceView(row: PieceTable): PieceView {
+  return {
+    id: row.id,
+    barcode: row.barcode,
+    line_no: row.line_no,
+    unit_no: row.unit_no,
+    piece_no: row.piece_no,
+    piece_name: row.piece_name,
+    status: 'awaiting_production',
+    location: null,
+    produced_at: null,
+    in_stock_at: null,
+    dispatched_at: null,
+    label_printed_at: null,
+  };
+}
+
+/**
+ * Claims `count` barcode serials of the factory in one statement (a serial is never handed out
+ * twice, even if its label is voided later): the label prefix, and the serial before the first.
+ */
+export async function claimSerials(
+  tx: Tx,
+  factoryId: string,
+  count: number,
+): Promise<{ prefix: string; before: number }> {
+  const counter = await tx.trx
+    .updateTable('factories')
+    .set((eb) => ({ barcode_serial: eb('barcode_serial', '+', count) }))
+    .where('id', '=', factoryId)
+    .returning(['barcode_serial', 'label_prefix'])
+    .executeTakeFirstOrThrow();
+  return { prefix: counter.label_prefix, before: counter.barcode_serial - count };
+}
+
+/**
+ * Writes checked orders for known retailers inside the caller's transaction: their rows
+ * (buildOrderRows), the barcode serials of all of them claimed in one statement, then the rows,
+ * lines, pieces and `order.created` events in multi-row statements. Answers each order's full
+ * view when `views` is set (a push shows its pieces), built from what is written, as reading
+ * 10,000 pieces back would cost more.
  */
 export async function writeOrders(
   tx: Tx,
@@ -97,123 +255,18 @@ export async function writeOrders(
   options: { views: boolean; turn?: () => Promise<void> | undefined },
 ): Promise<{ ids: string[]; views: OrderView[] }> {
   const { turn } = options;
-  const total = orders.reduce((sum, o) => sum + o.order.pieces_total, 0);
-  // One statement claims the serials: a serial is never handed out twice, even if voided.
-  const counter = await tx.trx
-    .updateTable('factories')
-    .set((eb) => ({ barcode_serial: eb('barcode_serial', '+', total) }))
-    .where('id', '=', factoryId)
-    .returning(['barcode_serial', 'label_prefix'])
-    .executeTakeFirstOrThrow();
-  let serial = counter.barcode_serial - total;
-  const { now, nowIso } = tx;
-  // A new order awaits production: its status and counters are those of untouched pieces.
-  const summary = summarizeOrder({
-    cancelled: false,
-    pieces: [{ status: 'awaiting_production' as PieceStatus, scanned: false }],
-  });
-  const pieceStates = JSON.stringify(summary.piece_states);
-
-  const ids: string[] = [];
-  const views: OrderView[] = [];
-  for (let from = 0; from < orders.length; from += ORDERS_PER_ROUND) {
-    const round = orders.slice(from, from + ORDERS_PER_ROUND);
-    const orderRows: OrderTable[] = [];
-    const lineRows: OrderLineTable[] = [];
-    const pieceRows: PieceTable[] = [];
-    const items: OrderListItem[] = [];
-    for (const { retailer, order } of round) {
-      const orderId = newId('order', now);
-      ids.push(orderId);
-      const orderRow: OrderTable = {
-        id: orderId,
-        factory_id: factoryId,
-        retailer_id: retailer.id,
-        order_no: order.order_no,
-        status: summary.status,
-        source,
-        production_date: order.production_date,
-        needed_by: order.needed_by,
-        items: itemsOf(order.lines),
-        pieces_total: order.pieces_total,
-        pieces_scanned: 0,
-        ...countColumns({ ...noPieces(), awaiting_production: order.pieces_total }),
-        piece_states: pieceStates,
-        produced_at: null,
-        in_stock_at: null,
-        dispatched_at: null,
-        cancelled_at: null,
-        stuck: 0,
-        stuck_since: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      orderRows.push(orderRow);
-      const lines: OrderLineTable[] = order.lines.map((line, i) => ({
-        id: newId('orderLine', now),
-        factory_id: factoryId,
-        order_id: orderId,
-        line_no: i + 1,
-        sku: line.sku,
-        colour: line.colour,
-        qty: line.qty,
-        pieces_per_unit: line.pieces_per_unit,
-        piece_names: line.piece_names === null ? null : JSON.stringify(line.piece_names),
-      }));
-      lineRows.push(...lines);
-
-      const pieces: PieceView[] = [];
-      let unitNo = 0;
-      order.lines.forEach((line, i) => {
-        for (let u = 0; u < line.qty; u++) {
-          unitNo++;
-          for (let p = 1; p <= line.pieces_per_unit; p++) {
-            serial++;
-            const piece: PieceView = {
-              id: newId('piece', now),
-              barcode: formatBarcode(counter.label_prefix, serial),
-              line_no: i + 1,
-              unit_no: unitNo,
-              piece_no: p,
-              piece_name: line.piece_names ? line.piece_names[p - 1]! : null,
-              status: 'awaiting_production',
-              location: null,
-              produced_at: null,
-              in_stock_at: null,
-              dispatched_at: null,
-              label_printed_at: null,
-            };
-            if (options.views) pieces.push(piece);
-            pieceRows.push({
-              ...piece,
-              factory_id: factoryId,
-              order_id: orderId,
-              scanned: 0,
-              updated_at: nowIso,
-            });
-          }
-        }
-      });
-      // A new order awaits production, which is never stuck whatever the setting.
-      const item = toOrderListItem(
-        {
-          ...orderRow,
-          retailer_name: retailer.name,
-          retailer_code: retailer.code,
-          stuck_after_days: 1,
-        },
-        lines,
-        now,
-      );
-      items.push(item);
-      if (options.views) views.push({ ...item, pieces, scans: [] });
-    }
-    await insertRows(tx.trx, 'orders', orderRows, turn);
-    await insertRows(tx.trx, 'order_lines', lineRows, turn);
-    await insertRows(tx.trx, 'pieces', pieceRows, turn);
-    await tx.emitMany(factoryId, 'order.created', items, turn);
+  const rows = await buildOrderRows(factoryId, orders, source, tx.now, options);
+  const { prefix, before } = await claimSerials(tx, factoryId, rows.pieces.length);
+  rows.pieces.forEach((piece, i) => (piece.barcode = formatBarcode(prefix, before + i + 1)));
+  let at = 0;
+  for (const view of rows.views) {
+    for (const piece of view.pieces) piece.barcode = rows.pieces[at++]!.barcode;
   }
-  return { ids, views };
+  await insertRows(tx.trx, 'orders', rows.orders, turn);
+  await insertRows(tx.trx, 'order_lines', rows.lines, turn);
+  await insertRows(tx.trx, 'pieces', rows.pieces, turn);
+  await tx.emitMany(factoryId, 'order.created', rows.items, turn);
+  return { ids: rows.ids, views: rows.views };
 }
 
 /**

@@ -6,7 +6,8 @@ import type { CoreContext } from '../context.js';
 import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
-import { writeOrders } from './create-order.js';
+import { buildOrderRows } from './create-order.js';
+import { dropStaged, publishUpload, stageUpload } from './upload-staging.js';
 import { CSV_LIMITS, csvError, parseOrdersCsv, type CsvOrder } from './orders-csv.js';
 
 export interface UploadResult {
@@ -23,10 +24,11 @@ export interface UploadResult {
  * every problem by row and column, and nothing written. A dry run checks the same and writes
  * nothing.
  *
- * The file is read and checked before the transaction, taking turns with other requests; the
- * transaction only writes (in multi-row statements, also taking turns), so other writers wait
- * for the write alone. An order number taken by another request between the check and the
- * write fails the write on the unique index, and is then reported like any other.
+ * The file is read and checked, and its rows made, taking turns with other requests; the rows are
+ * staged in short statements, then published by one transaction of set-based statements, which
+ * is all that other writers wait for (upload-staging.ts). An order number taken by another
+ * request between the check and the publishing fails it on the unique index, and is then
+ * reported like any other.
  */
 export async function uploadOrders(
   ctx: CoreContext,
@@ -65,21 +67,35 @@ export async function uploadOrders(
     retailer: retailers.get(retailer_code)!,
     order,
   }));
+  // Every row is made before anything is written, then staged while other writers go on; only
+  // the publishing transaction holds the writer (upload-staging.ts).
+  const builtAt = ctx.clock.now();
+  const rows = await buildOrderRows(factoryId, orders, 'upload', builtAt, {
+    views: false,
+    turn,
+  });
+  result.orders.forEach((order, i) => (order.id = rows.ids[i]!));
+  const staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
   try {
     // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
     // with the orders (CoreContext.beforeCommit).
-    return await transact(ctx, async (tx) => {
-      const { ids } = await writeOrders(tx, factoryId, orders, 'upload', { views: false, turn });
-      result.orders_created = ids.length;
-      result.orders.forEach((order, i) => (order.id = ids[i]!));
+    const answer = await transact(ctx, async (tx) => {
+      await publishUpload(tx, staged, turn);
+      result.orders_created = rows.ids.length;
       return result;
     });
+    ctx.signals.eventsAppended();
+    return answer;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Another request created one of these orders meanwhile: say which, as a check would have.
     const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
     if (taken.length === 0) throw err;
     throw csvError(taken);
+  } finally {
+    // Not waited for: published or not, the staged rows are no use to the answer. Should this
+    // fail (the server stopping), the next upload deletes them.
+    void dropStaged(ctx, staged).catch(() => {});
   }
 }
 

@@ -7,6 +7,7 @@ import * as retailerUsersDisabled from './2026-11-24-0006-retailer-users-disable
 import * as rateLimitFailures from './2026-11-24-0007-rate-limit-failures.js';
 import * as voidedLabelsOrderIndex from './2026-11-24-0008-voided-labels-order-index.js';
 import * as orderPieceCounts from './2026-11-24-0009-order-piece-counts.js';
+import * as uploadStaging from './2026-11-25-0010-upload-staging.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0007-rate-limit-failures': rateLimitFailures,
   '2026-11-24-0008-voided-labels-order-index': voidedLabelsOrderIndex,
   '2026-11-24-0009-order-piece-counts': orderPieceCounts,
+  '2026-11-25-0010-upload-staging': uploadStaging,
 };
 
 export const migrationProvider: MigrationProvider = {
