@@ -7,7 +7,9 @@
 // Each program starts on a fresh data directory and sits idle (RssAnon "started"); then answers a
 // little of everything a floor does (an order pushed, a station paired, scans, an order read, a
 // label) and sits idle again ("idle"); then a busier spell (3,000 scans and a 5,000-row upload)
-// and idle again ("idle after load"). Each idle spell is IDLE seconds.
+// and idle again ("idle after load"). Each idle spell is IDLE seconds. Each program runs twice:
+// started bare, and with the environment the systemd unit gives it (factoryd.service's
+// `Environment=` lines, docs/install.md), which is how a factory runs it.
 //
 // Run: npm run build:bundle && npx tsx bench/memory.bench.ts   (BENCH_IDLE_S, default 20)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,10 +27,37 @@ const ROOT = join(import.meta.dirname, '..');
 const bundle = process.env.FACTORYD_BUNDLE ?? join(ROOT, 'dist', 'factoryd.mjs');
 const binary = process.env.FACTORYD_BIN ?? join(ROOT, 'dist', 'bin', 'factoryd');
 const programs: { name: string; command: string[] }[] = [];
+
+/** The variables factoryd.service sets (`Environment=A=1 B=2` lines). */
+function unitEnvironment(): Record<string, string> {
+  const unit = readFileSync(join(ROOT, 'factoryd.service'), 'utf8');
+  const env: Record<string, string> = {};
+  for (const [, line] of unit.matchAll(/^Environment=(.*)$/gm)) {
+    for (const pair of line!.split(/\s+/)) {
+      const at = pair.indexOf('=');
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  }
+  return env;
+}
+const environments: { name: string; env: Record<string, string> }[] = [{ name: '', env: {} }];
+const fromUnit = unitEnvironment();
+if (Object.keys(fromUnit).length > 0) {
+  environments.push({
+    name: Object.entries(fromUnit)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+    env: fromUnit,
+  });
+}
+// The executable's own Node options (scripts/binary/inject.mjs), given to the bundle too.
+const { execArgv } = JSON.parse(
+  readFileSync(join(ROOT, 'scripts', 'binary', 'node-options.json'), 'utf8'),
+) as { execArgv: string[] };
 if (existsSync(bundle)) {
   programs.push({
-    name: `development bundle (Node ${process.version})`,
-    command: [process.execPath, bundle],
+    name: `development bundle (Node ${process.version}, ${execArgv.join(' ')})`,
+    command: [process.execPath, ...execArgv, bundle],
   });
 }
 if (existsSync(binary)) programs.push({ name: `executable (${binary})`, command: [binary] });
@@ -44,10 +73,12 @@ function memory(pid: number): { rss: number; anon: number; file: number } {
 async function start(
   command: string[],
   dataDir: string,
+  env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const [cmd, ...args] = command;
   const child = spawn(cmd!, [...args, 'serve', '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -123,33 +154,35 @@ async function work(url: string, apiKey: string, scans: number, uploadRows: numb
 
 const fmt = (mb: number) => `${mb.toFixed(1)} MB`;
 const table: Record<string, string>[] = [];
-for (const program of programs) {
-  const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-memory-'));
-  const { child, url } = await start(program.command, dir);
-  try {
-    const apiKey = readFileSync(join(dir, 'initial-api-key'), 'utf8').trim();
-    await sleep(IDLE_S * 1000);
-    const fresh = memory(child.pid!);
-    await work(url, apiKey, 20, 0);
-    await sleep(IDLE_S * 1000);
-    const first = memory(child.pid!);
-    await work(url, apiKey, 3_000, 5_000);
-    await sleep(IDLE_S * 1000);
-    const second = memory(child.pid!);
-    table.push({
-      program: program.name,
-      'RssAnon started': fmt(fresh.anon),
-      'RssAnon idle': fmt(first.anon),
-      'RSS idle (files)': `${fmt(first.rss)} (${fmt(first.file)})`,
-      'RssAnon idle after load': fmt(second.anon),
-      'RSS after load (files)': `${fmt(second.rss)} (${fmt(second.file)})`,
-    });
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
+for (const program of programs)
+  for (const environment of environments) {
+    const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-memory-'));
+    const { child, url } = await start(program.command, dir, environment.env);
+    try {
+      const apiKey = readFileSync(join(dir, 'initial-api-key'), 'utf8').trim();
+      await sleep(IDLE_S * 1000);
+      const fresh = memory(child.pid!);
+      await work(url, apiKey, 20, 0);
+      await sleep(IDLE_S * 1000);
+      const first = memory(child.pid!);
+      await work(url, apiKey, 3_000, 5_000);
+      await sleep(IDLE_S * 1000);
+      const second = memory(child.pid!);
+      table.push({
+        program: program.name,
+        environment: environment.name || '(none)',
+        'RssAnon started': fmt(fresh.anon),
+        'RssAnon idle': fmt(first.anon),
+        'RSS idle (files)': `${fmt(first.rss)} (${fmt(first.file)})`,
+        'RssAnon idle after load': fmt(second.anon),
+        'RSS after load (files)': `${fmt(second.rss)} (${fmt(second.file)})`,
+      });
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-}
 console.log(`factoryd serve after ${IDLE_S} s idle (target: RssAnon ≤ 40 MB)`);
 console.table(table);

@@ -33,7 +33,13 @@ import {
   ensureStrippedNode,
 } from './binary/runtime.mjs';
 import { SEA_LOADER_NAME, bundleApp, bundleSeaMain, manifestId } from './binary/bundle.mjs';
-import { generateBlob, injectBlob, sha256File, verifyExecutable } from './binary/inject.mjs';
+import {
+  SEA_EXEC_ARGV,
+  generateBlob,
+  injectBlob,
+  sha256File,
+  verifyExecutable,
+} from './binary/inject.mjs';
 import { withLock } from './binary/lock.mjs';
 import { buildWeb } from './web/build-web.mjs';
 
@@ -110,6 +116,7 @@ async function buildBinary() {
   const key = createHash('sha256')
     .update(readFileSync(mainFile))
     .update(`${id}\0${NODE_RUNTIME.version}\0${base.path}\0${statSync(base.path).size}`)
+    .update(`\0${SEA_EXEC_ARGV.join(' ')}`)
     .digest('hex');
   const last = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : undefined;
   if (

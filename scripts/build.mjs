@@ -1,9 +1,10 @@
-// Bundles each entry with esbuild into dist/ (one file per entry), then builds the web app into
-// dist/web (scripts/web/build-web.mjs), which `factoryd serve` serves.
+// Bundles each entry with esbuild into dist/ (an ESM file per entry, and under dist/chunks the
+// modules they load on demand or share), then builds the web app into dist/web
+// (scripts/web/build-web.mjs), which `factoryd serve` serves.
 // Dependencies are bundled too, so a package that cannot be bundled fails here, the day it arrives;
 // only better-sqlite3 stays external in development builds (its native addon lives in node_modules).
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { plugins } from './esbuild-plugins/index.mjs';
@@ -40,12 +41,18 @@ const runAsScript =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 
 if (runAsScript) {
+  // Chunk names carry a hash: an old build's chunks would pile up beside the new ones.
+  rmSync('dist/chunks', { recursive: true, force: true });
   await build({
     entryPoints: entries,
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,
-    splitting: false,
+    // Split: what a command imports on demand (labels, CSV, PostgreSQL, the scheduler, another
+    // command) is a chunk of its own, read and compiled only if that code runs. One file per
+    // entry would make every process parse, and keep in memory, the source of all of them.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -18,6 +18,18 @@ import { join } from 'node:path';
 export const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 /**
+ * Node options the executable always starts with (sea-config `execArgv`; NODE_OPTIONS still adds
+ * to them, and wins). V8 grows its young generation up to 16 MB semi-spaces (32 MB) in a burst of
+ * requests and keeps them once the server is idle again; 4 MB ones cost the scan path no CPU we
+ * could measure, where 1 MB ones cost a third more (docs/performance.md, Idle memory). V8 reads
+ * the size only when it creates the heap (`v8.setFlagsFromString` at start-up has no effect on
+ * it), so it is a Node option and not something the program can set.
+ */
+export const SEA_EXEC_ARGV = JSON.parse(
+  readFileSync(new URL('./node-options.json', import.meta.url), 'utf8'),
+).execArgv;
+
+/**
  * The blob must be produced by the very node binary it goes into: it embeds a V8 code cache and
  * a snapshot checksum tied to that build.
  */
@@ -28,6 +40,7 @@ export function generateBlob({ nodeBin, buildDir, mainFile, assets }) {
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
     useSnapshot: false,
+    execArgv: SEA_EXEC_ARGV,
     assets: Object.fromEntries(assets.map((a) => [a.name, a.path])),
   };
   const configFile = join(buildDir, 'sea-config.json');

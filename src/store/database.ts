@@ -22,6 +22,19 @@ import { WalSync } from './wal-sync.js';
 /** SQLite's default: a commit that finds this many pages in the WAL checkpoints it. */
 const AUTOCHECKPOINT_PAGES = 1000;
 
+/**
+ * Memory of a database file's connections (docs/performance.md, Idle memory). better-sqlite3
+ * builds SQLite with a 16 MB page cache per connection, which the process keeps once filled:
+ * after a busy spell the writer and the reader held some 20 MB of the database's pages. Instead
+ * every connection reads the file through a memory map, so a page read is the kernel's cached
+ * copy, shared and given back under memory pressure, not a copy of the process's own; the page
+ * caches are left with the pages a write changes and those read from the WAL, and stay small.
+ * Pages beyond the map (a database larger than it) are read into the page cache as before.
+ */
+const MMAP_BYTES = 1024 * 1024 * 1024;
+/** Page cache of each connection, in KiB (SQLite's negative `cache_size`). */
+const CACHE_KIB = { writer: 2048, reader: 1024, snapshot: 512 } as const;
+
 export type Db = Kysely<DB>;
 
 /** An open database: a SQLite file (the default) or PostgreSQL (DESIGN §13). */
@@ -141,8 +154,14 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     reader.pragma('query_only = ON');
     snapshot = connect(options.file);
     snapshot.pragma('query_only = ON');
-    // Its reads are few and large (an order's pieces): it needs little cache of its own.
-    snapshot.pragma('cache_size = -512');
+    for (const [name, sqlite] of [
+      ['writer', writer],
+      ['reader', reader],
+      ['snapshot', snapshot],
+    ] as const) {
+      sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
+      sqlite.pragma(`cache_size = -${CACHE_KIB[name]}`);
+    }
   }
 
   const driver = new SqliteDriver({
