@@ -157,7 +157,7 @@ const types = {
     if (oid === INT8 || oid === NUMERIC) return Number;
     return pg.types.getTypeParser(oid, format ?? 'text');
   },
-} as unknown as pg.CustomTypesConfig;
+};
 
 export interface PostgresConnectionOptions {
   url: string;

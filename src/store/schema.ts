@@ -2,116 +2,37 @@
  * Row types of every table. Portable across SQLite and PostgreSQL: booleans are integers (0/1),
  * instants are ISO 8601 UTC text with milliseconds, dates are `YYYY-MM-DD` text, JSON is text.
  */
+import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
+import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
+import type {
+  ApiKeyTable,
+  FactoryTable,
+  RetailerTable,
+  RetailerUserTable,
+  SessionTable,
+  SettingsTable,
+  StaffUserTable,
+} from './schema-accounts.js';
+
 export type Bool = number;
 
-export interface FactoryTable {
-  id: string;
-  company: string;
-  name: string;
-  legal_name: string;
-  label_prefix: string;
-  company_number: string | null;
-  vat_number: string | null;
-  industry: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  address_town: string | null;
-  address_postcode: string | null;
-  address_country: string | null;
-  factory_same_as_registered: Bool | null;
-  billing_email: string | null;
-  phone: string | null;
-  po_number: string | null;
-  job_title: string | null;
-  mobile: string | null;
-  terms_accepted: Bool | null;
-  terms_accepted_at: string | null;
-  /** Last serial handed out for piece barcodes; never goes back (voided barcodes are not reused). */
-  barcode_serial: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SettingsTable {
-  factory_id: string;
-  stuck_after_days: number;
-  timezone: string;
-  station_app_scheme: string;
-  session_ttl_hours: number;
-  label_size: string;
-  default_dpi: number;
-  webhook_retention_days: number;
-  /** JSON array of host names or CIDRs; empty = any host. */
-  webhook_allowed_hosts: string;
-  updated_at: string;
-}
-
-export interface ApiKeyTable {
-  id: string;
-  factory_id: string;
-  name: string;
-  token_hash: string;
-  last4: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface StaffUserTable {
-  id: string;
-  factory_id: string;
-  /** Lower-cased; unique across the database so a login needs no factory. */
-  email: string;
-  name: string;
-  role: 'admin' | 'supervisor';
-  password_hash: string;
-  created_at: string;
-  updated_at: string;
-  disabled_at: string | null;
-}
-
-export interface SessionTable {
-  id: string;
-  factory_id: string;
-  kind: 'staff' | 'retailer';
-  token_hash: string;
-  staff_user_id: string | null;
-  retailer_user_id: string | null;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
-
-export interface RetailerTable {
-  id: string;
-  factory_id: string;
-  name: string;
-  code: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface RetailerUserTable {
-  id: string;
-  factory_id: string;
-  retailer_id: string;
-  /** Lower-cased; unique per retailer. */
-  email: string;
-  name: string;
-  role: 'owner' | 'buyer' | 'viewer' | 'accounts' | 'integrations';
-  password_hash: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Set while the user may not use the portal: no login, and their sessions end. */
-  disabled_at: string | null;
-}
+// The accounts' tables are in schema-accounts.ts; every table's row type is exported from here.
+export type {
+  ApiKeyTable,
+  FactoryTable,
+  RetailerTable,
+  RetailerUserTable,
+  SessionTable,
+  SettingsTable,
+  StaffUserTable,
+};
 
 export interface OrderTable {
   id: string;
   factory_id: string;
   retailer_id: string;
   order_no: string;
-  status: string;
+  status: OrderStatus;
   source: 'api' | 'upload';
   production_date: string | null;
   needed_by: string | null;
@@ -164,7 +85,7 @@ export interface PieceTable {
   piece_no: number;
   piece_name: string | null;
   barcode: string;
-  status: string;
+  status: PieceStatus;
   location: string | null;
   /** 1 once the piece has at least one accepted scan. */
   scanned: Bool;
@@ -189,7 +110,7 @@ export interface StationTable {
   id: string;
   factory_id: string;
   name: string;
-  role: 'produce' | 'stock' | 'dispatch';
+  role: ScanEvent;
   token_hash: string;
   default_location: string | null;
   /** JSON of the last hardware check, or null. */
@@ -205,7 +126,7 @@ export interface PairingCodeTable {
   factory_id: string;
   code_hash: string;
   name: string;
-  role: 'produce' | 'stock' | 'dispatch';
+  role: ScanEvent;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -217,8 +138,8 @@ export interface HardwareCheckTable {
   factory_id: string;
   station_id: string;
   scanner_label: string | null;
-  input_mode: string;
-  suffix: string;
+  input_mode: 'keyboard' | 'camera' | 'android_intent';
+  suffix: 'enter' | 'tab' | 'none';
   avg_char_ms: number | null;
   code128_ok: Bool | null;
   qr_ok: Bool | null;
@@ -233,12 +154,12 @@ export interface ScanTable {
   factory_id: string;
   station_id: string;
   station_name: string;
-  event: string;
+  event: ScanEvent;
   barcode: string;
   piece_id: string | null;
   order_id: string | null;
   accepted: Bool;
-  reason: string | null;
+  reason: RefusalReason | null;
   location: string | null;
   test_label: Bool;
   client_scan_id: string | null;

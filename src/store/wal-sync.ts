@@ -40,7 +40,7 @@ export class WalSync {
         this.#fd ??= openSync(this.#file, 'r');
       } catch (err) {
         this.#running = undefined;
-        reject(err as Error);
+        reject(err);
         return;
       }
       fdatasync(this.#fd, (err) => {

@@ -1,6 +1,5 @@
 import { MINUTE } from '../../domain/clock.js';
 import { hashToken, tokenKindOf } from '../../domain/tokens.js';
-import type { ScanEvent } from '../../domain/scan-rules.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { CoreContext } from '../context.js';
 import type { Principal } from './principal.js';
@@ -86,7 +85,7 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
         factoryId: station.factory_id,
         stationId: station.id,
         stationName: station.name,
-        role: station.role as ScanEvent,
+        role: station.role,
         defaultLocation: station.default_location,
       };
     }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatBarcode } from '../../domain/barcode.js';
 import { AppError, invalid } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { noPieces, summarizeOrder, type PieceStatus } from '../../domain/order-status.js';
+import { noPieces, summarizeOrder } from '../../domain/order-status.js';
 import type {
   DB,
   OrderLineTable,
@@ -110,7 +110,7 @@ export async function buildOrderRows(
   // A new order awaits production: its status and counters are those of untouched pieces.
   const summary = summarizeOrder({
     cancelled: false,
-    pieces: [{ status: 'awaiting_production' as PieceStatus, scanned: false }],
+    pieces: [{ status: 'awaiting_production', scanned: false }],
   });
   const pieceStates = JSON.stringify(summary.piece_states);
   const rows: OrderRows = { ids: [], orders: [], lines: [], pieces: [], items: [], views: [] };

@@ -126,12 +126,11 @@ export function toOrderListItem(
 ): OrderListItem {
   const first = lines[0];
   if (!first) throw new Error(`order ${row.id} has no lines`);
-  const status = row.status as OrderStatus;
   return {
     id: row.id,
     object: 'order',
     order_no: row.order_no,
-    status,
+    status: row.status,
     source: row.source,
     retailer_id: row.retailer_id,
     retailer_name: row.retailer_name,
@@ -150,7 +149,7 @@ export function toOrderListItem(
     pieces_dispatched: row.pieces_dispatched,
     piece_states: JSON.parse(row.piece_states) as PieceStatus[],
     stuck: isStuck({
-      status,
+      status: row.status,
       produced_at: row.produced_at,
       now,
       stuck_after_days: row.stuck_after_days,
@@ -257,7 +256,7 @@ export function getOrder(
         .orderBy('piece_no')
         .limit(PAGE)
         .execute();
-      pieces.push(...(page as PieceView[]));
+      pieces.push(...page);
       if (page.length < PAGE) break;
       await pause();
     }
@@ -286,10 +285,7 @@ export function getOrder(
         .limit(PAGE)
         .execute();
       // Rows already have the answer's field names; only `accepted` needs its boolean.
-      for (const scan of page as unknown as ScanView[]) {
-        scan.accepted = (scan.accepted as unknown) === 1;
-        scans.push(scan);
-      }
+      for (const scan of page) scans.push({ ...scan, accepted: scan.accepted === 1 });
       if (page.length < PAGE) break;
       await pause();
     }

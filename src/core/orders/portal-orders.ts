@@ -154,7 +154,7 @@ export function getPortalOrder(
     const lines = order.lines.map((line, i): PortalOrderLine => {
       const lineNo = lineRows[i]!.line_no;
       const pieces = (byLine.get(lineNo) ?? []).map((p) => ({
-        status: p.status as PieceStatus,
+        status: p.status,
         scanned: p.scanned === 1,
       }));
       const summary = summarizeOrder({ cancelled, pieces });
@@ -172,11 +172,8 @@ export function getPortalOrder(
     return {
       ...order,
       lines,
-      piece_counts: countByStatus(rows as { status: PieceStatus }[]),
-      pieces: rows.map(({ scanned: _scanned, ...piece }) => ({
-        ...piece,
-        status: piece.status as PieceStatus,
-      })),
+      piece_counts: countByStatus(rows),
+      pieces: rows.map(({ scanned: _scanned, ...piece }) => piece),
     };
   });
 }

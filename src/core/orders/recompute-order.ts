@@ -153,7 +153,7 @@ export async function recomputeOrder(
     counts = noPieces();
     scanned = 0;
     for (const group of await pieceCountsByStatus.all(tx.trx, { orderId })) {
-      counts[group.status as PieceStatus] = Number(group.n);
+      counts[group.status] = Number(group.n);
       scanned += Number(group.scanned ?? 0);
     }
   }
@@ -192,7 +192,7 @@ export async function recomputeOrder(
 
   const next: OrderRow = { ...row, ...update };
   const order = toOrderListItem(next, await tx.orderLines.of(tx.trx, factoryId, orderId), tx.now);
-  const from = row.status as OrderStatus;
+  const from = row.status;
   const to = summary.status;
   const changed = from !== to;
   const about = { order_id: orderId, order_no: row.order_no, retailer_id: row.retailer_id };

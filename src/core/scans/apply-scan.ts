@@ -1,14 +1,11 @@
 import type { Principal } from '../auth/principal.js';
 import { newId } from '../../domain/ids.js';
-import type { PieceStatus } from '../../domain/order-status.js';
 import {
   decideScan,
   progressAfterScan,
   recordedDecision,
   scanMessage,
-  type RefusalReason,
   type ScanDecision,
-  type ScanEvent,
   type ScannedBarcode,
 } from '../../domain/scan-rules.js';
 import { blankToNull } from '../../domain/text.js';
@@ -132,7 +129,7 @@ const stampStation = new PreparedQuery((db, p: Param<{ stationId: string; at: st
 
 const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow): PieceView => ({
   ...piece,
-  status: piece.status as PieceStatus,
+  status: piece.status,
 });
 
 /**
@@ -174,7 +171,7 @@ export async function applyScan(
   const decision = decideScan({
     event: station.role,
     isTestLabel: testLabel,
-    piece: piece ? { status: piece.status as PieceStatus } : null,
+    piece: piece ? { status: piece.status } : null,
     labelVoided: voided !== undefined,
     location: request.location,
     stationDefaultLocation: station.defaultLocation,
@@ -217,7 +214,7 @@ export async function applyScan(
     await movePieceQuery.execute(trx, { ...piece, at: tx.nowIso });
     order = (
       await recomputeOrder(tx, factoryId, piece.order_id, {
-        from: before.status as PieceStatus,
+        from: before.status,
         to: decision.nextStatus,
         firstScan: !before.scanned,
       })
@@ -244,9 +241,9 @@ function toAnswer(
     id: row.id,
     object: 'scan',
     accepted: row.accepted === 1,
-    reason: row.reason as RefusalReason | null,
+    reason: row.reason,
     message: scanMessage(decision, row.barcode),
-    event: row.event as ScanEvent,
+    event: row.event,
     barcode: row.barcode,
     location: row.location,
     station: row.station_name,
@@ -266,10 +263,10 @@ function toAnswer(
  */
 async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
   const decision = recordedDecision({
-    event: row.event as ScanEvent,
+    event: row.event,
     accepted: row.accepted === 1,
     testLabel: row.test_label === 1,
-    reason: row.reason as RefusalReason | null,
+    reason: row.reason,
     location: row.location,
   });
   const piece =

@@ -1,0 +1,105 @@
+import type { Bool } from './schema.js';
+
+/** Row types of the factory, its settings, and who may call it: keys, staff, retailers' users. */
+
+export interface FactoryTable {
+  id: string;
+  company: string;
+  name: string;
+  legal_name: string;
+  label_prefix: string;
+  company_number: string | null;
+  vat_number: string | null;
+  industry: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_town: string | null;
+  address_postcode: string | null;
+  address_country: string | null;
+  factory_same_as_registered: Bool | null;
+  billing_email: string | null;
+  phone: string | null;
+  po_number: string | null;
+  job_title: string | null;
+  mobile: string | null;
+  terms_accepted: Bool | null;
+  terms_accepted_at: string | null;
+  /** Last serial handed out for piece barcodes; never goes back (voided barcodes are not reused). */
+  barcode_serial: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  factory_id: string;
+  stuck_after_days: number;
+  timezone: string;
+  station_app_scheme: string;
+  session_ttl_hours: number;
+  label_size: string;
+  default_dpi: number;
+  webhook_retention_days: number;
+  /** JSON array of host names or CIDRs; empty = any host. */
+  webhook_allowed_hosts: string;
+  updated_at: string;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  token_hash: string;
+  last4: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface StaffUserTable {
+  id: string;
+  factory_id: string;
+  /** Lower-cased; unique across the database so a login needs no factory. */
+  email: string;
+  name: string;
+  role: 'admin' | 'supervisor';
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  factory_id: string;
+  kind: 'staff' | 'retailer';
+  token_hash: string;
+  staff_user_id: string | null;
+  retailer_user_id: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface RetailerTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RetailerUserTable {
+  id: string;
+  factory_id: string;
+  retailer_id: string;
+  /** Lower-cased; unique per retailer. */
+  email: string;
+  name: string;
+  role: 'owner' | 'buyer' | 'viewer' | 'accounts' | 'integrations';
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set while the user may not use the portal: no login, and their sessions end. */
+  disabled_at: string | null;
+}
