@@ -101,8 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Answered below in the error envelope, as every other answer.
     return503OnClosing: false,
     clientErrorHandler: (err, socket) => answerClientError(err, socket, app.log),
-    frameworkErrors: (err, request, reply) =>
-      sendError(reply, request, toAppError(err) ?? new AppError('internal_error')),
+    frameworkErrors: (err, request, reply) => {
+      sendError(reply, request, toAppError(err) ?? new AppError('internal_error'));
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // Validators and serializers compile on each route's first request (schema-compilers.ts).
     schemaController: {

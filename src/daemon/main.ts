@@ -35,7 +35,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
   ] as const;
   // Commands open the database through io.env, where the flag overrides the variable.
   program.hook('preAction', (_program, command) => {
-    const url = (command.opts() as { databaseUrl?: string }).databaseUrl;
+    const url = command.opts<{ databaseUrl?: string }>().databaseUrl;
     if (url) io.env = { ...io.env, FACTORYD_DATABASE_URL: url };
   });
 

@@ -22,5 +22,5 @@ export async function listPlans(ctx: CommandContext) {
   if (Array.isArray(answer)) return ctx.output.list(answer as Row[], PLAN_COLUMNS);
   const data = (answer as { data?: unknown } | undefined)?.data;
   if (Array.isArray(data)) return ctx.output.list(data as Row[], PLAN_COLUMNS);
-  ctx.output.record((answer ?? {}) as Row);
+  ctx.output.record(answer ?? {});
 }

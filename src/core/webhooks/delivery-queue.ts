@@ -64,7 +64,7 @@ export async function nextDueAt(db: Db): Promise<string | null> {
     .select((eb) => eb.fn.min('next_attempt_at').as('next'))
     .where('next_attempt_at', 'is not', null)
     .executeTakeFirst();
-  return (row?.next as string | null | undefined) ?? null;
+  return row?.next ?? null;
 }
 
 /** Enabled endpoints with at least one delivery due at `nowIso` (one index probe each). */

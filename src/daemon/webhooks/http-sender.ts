@@ -47,7 +47,7 @@ function describeError(err: unknown, timeoutMs: number): string {
   ) {
     return timeoutText(timeoutMs);
   }
-  if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code]!;
+  if (code && NETWORK_ERRORS[code]) return NETWORK_ERRORS[code];
   if (code && /^(ERR_TLS|CERT_|DEPTH_|SELF_SIGNED|UNABLE_TO)/.test(code))
     return `TLS error (${code})`;
   return code ? `network error (${code})` : 'network error';

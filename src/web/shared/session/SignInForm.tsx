@@ -39,7 +39,11 @@ export function SignInForm({
 
   return (
     <main className="sign-in">
-      <form className="card" onSubmit={submit} aria-labelledby="sign-in-title">
+      <form
+        className="card"
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="sign-in-title"
+      >
         <h1 id="sign-in-title">{title}</h1>
         {notice && <p className="notice">{notice}</p>}
         <TextField label="Email" name="email" type="email" autoComplete="username" required />

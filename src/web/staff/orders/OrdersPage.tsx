@@ -44,10 +44,10 @@ export function OrdersPage() {
     for (const key of Object.keys(next) as (keyof OrderFilters)[]) {
       if (next[key] === undefined || next[key] === '') delete next[key];
     }
-    navigate({ search: `?${urlFromFilters(next)}` });
+    void navigate({ search: `?${urlFromFilters(next)}` });
   };
   const goTo = (cursor: string | null, nextTrail: (string | null)[]) =>
-    navigate(
+    void navigate(
       { search: `?${urlFromFilters(filters, cursor ?? undefined)}` },
       { state: { trail: nextTrail } satisfies PageTrail },
     );
@@ -115,7 +115,9 @@ export function OrdersPage() {
           onPrevious={
             trail.length > 0 ? () => goTo(trail.at(-1) ?? null, trail.slice(0, -1)) : undefined
           }
-          onNext={() => page.next_cursor && goTo(page.next_cursor, [...trail, after ?? null])}
+          onNext={() => {
+            if (page.next_cursor) goTo(page.next_cursor, [...trail, after ?? null]);
+          }}
         />
       )}
     </section>

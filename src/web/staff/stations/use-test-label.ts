@@ -7,11 +7,11 @@ export function useTestLabel() {
   const api = useApi();
   return useMutation({
     mutationFn: (dpi: 203 | 300) =>
-      call(
+      call<Blob>(
         api.GET('/v1/hardware/test-label', {
           params: { query: { format: 'pdf', dpi } },
           parseAs: 'blob',
         }),
-      ) as Promise<Blob>,
+      ),
   });
 }

@@ -41,7 +41,8 @@ export default function CameraQr({
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const canvas = document.createElement('canvas');
-    (async () => {
+    // Every failure is caught below and shown as the camera's problem.
+    void (async () => {
       try {
         const decode = await qrDecoder();
         stream = await navigator.mediaDevices.getUserMedia({

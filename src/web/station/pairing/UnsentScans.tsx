@@ -46,9 +46,16 @@ export function UnsentScans() {
       <button
         type="button"
         className="secondary"
-        onClick={async () => {
-          for (const s of scans) await queue.remove(s.seq!);
-          setScans([]);
+        onClick={() => {
+          // What could not be removed stays listed, to be discarded again.
+          const discard = async () => {
+            for (const s of scans) await queue.remove(s.seq!);
+          };
+          discard()
+            .catch(() => undefined)
+            .then(() => queue.others(''))
+            .then(setScans)
+            .catch(() => undefined);
         }}
       >
         Discard them

@@ -18,11 +18,13 @@ export function useWakeLock(): void {
         // Refused (battery saver, no permission): the screen may dim, nothing else changes.
       }
     };
-    void take();
-    document.addEventListener('visibilitychange', take);
+    // take() catches its own failures: the screen may dim, nothing else changes.
+    const onVisibility = () => void take();
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       gone = true;
-      document.removeEventListener('visibilitychange', take);
+      document.removeEventListener('visibilitychange', onVisibility);
       void lock?.release();
     };
   }, []);

@@ -85,12 +85,12 @@ export function useOrderLabels(id: string) {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { format: LabelFormat; pieces: 'all' | 'unprinted'; dpi: LabelDpi }) =>
-      call(
+      call<Blob>(
         api.GET('/v1/orders/{id}/labels', {
           params: { path: { id }, query: input },
           parseAs: 'blob',
         }),
-      ) as Promise<Blob>,
+      ),
     onSettled: invalidate,
   });
 }
@@ -101,7 +101,7 @@ export function usePieceLabel() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { barcode: string; format: LabelFormat; dpi: LabelDpi }) =>
-      call(
+      call<Blob>(
         api.GET('/v1/items/{barcode}/label', {
           params: {
             path: { barcode: input.barcode },
@@ -109,7 +109,7 @@ export function usePieceLabel() {
           },
           parseAs: 'blob',
         }),
-      ) as Promise<Blob>,
+      ),
     onSettled: invalidate,
   });
 }

@@ -63,7 +63,7 @@ export function NewOrderPage() {
       }),
     };
     const order = await create.mutateAsync(body).catch(() => null);
-    if (order) navigate(`/orders/${order.id}`);
+    if (order) void navigate(`/orders/${order.id}`);
   }
 
   const lineError = (i: number, field: string) => fieldError(error, `lines.${i}.${field}`);
