@@ -4,28 +4,12 @@
  */
 import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
 import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
-import type {
-  ApiKeyTable,
-  FactoryTable,
-  RetailerTable,
-  RetailerUserTable,
-  SessionTable,
-  SettingsTable,
-  StaffUserTable,
-} from './schema-accounts.js';
+import type * as Accounts from './schema-accounts.js';
 
 export type Bool = number;
 
 // The accounts' tables are in schema-accounts.ts; every table's row type is exported from here.
-export type {
-  ApiKeyTable,
-  FactoryTable,
-  RetailerTable,
-  RetailerUserTable,
-  SessionTable,
-  SettingsTable,
-  StaffUserTable,
-};
+export type * from './schema-accounts.js';
 
 export interface OrderTable {
   id: string;
@@ -251,13 +235,13 @@ export interface RateLimitFailureTable {
 export type Staged<T> = T & { upload_id: string; seq: number };
 
 export interface DB {
-  factories: FactoryTable;
-  settings: SettingsTable;
-  api_keys: ApiKeyTable;
-  staff_users: StaffUserTable;
-  sessions: SessionTable;
-  retailers: RetailerTable;
-  retailer_users: RetailerUserTable;
+  factories: Accounts.FactoryTable;
+  settings: Accounts.SettingsTable;
+  api_keys: Accounts.ApiKeyTable;
+  staff_users: Accounts.StaffUserTable;
+  sessions: Accounts.SessionTable;
+  retailers: Accounts.RetailerTable;
+  retailer_users: Accounts.RetailerUserTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   pieces: PieceTable;
