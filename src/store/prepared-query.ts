@@ -72,7 +72,7 @@ export class PreparedQuery<V, R> {
     try {
       result = runAtOnce(db, query.sql, parameters);
     } catch (err) {
-      return Promise.reject(err as Error);
+      return Promise.reject(err);
     }
     if (result) return Promise.resolve(result as QueryResult<R>);
     return runAndLearn(db, { ...query, parameters }) as Promise<QueryResult<R>>;

@@ -96,7 +96,7 @@ export async function stageUpload(
   // between them. Their commits need no disk sync of their own (nothing staged matters after a
   // crash), so a few run while earlier ones wait for theirs.
   const inFlight = new Set<Promise<void>>();
-  let failed: unknown;
+  let failed: Error | undefined;
   try {
     for (const target of TARGETS) {
       const source = sources[target];
@@ -109,7 +109,7 @@ export async function stageUpload(
           () => void inFlight.delete(write),
           (err: unknown) => {
             inFlight.delete(write);
-            failed ??= err;
+            failed ??= err instanceof Error ? err : new Error(String(err));
           },
         );
         inFlight.add(write);
