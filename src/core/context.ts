@@ -33,6 +33,8 @@ export interface TransactionParts {
 export interface CoreContext extends TransactionParts {
   /** Batches concurrent scans into shared transactions: one per database in a process. */
   groupCommit: GroupCommit;
+  /** Uploads this process is staging or publishing: their staged rows are not leftovers. */
+  stagingUploads: Set<string>;
   /**
    * Runs inside a use case's transaction once its work is done, before the commit, with what the
    * work returned: what must commit with the change or not at all (the API stores the answer to
@@ -53,5 +55,9 @@ export function createCoreContext(parts: { db: Db; clock: Clock; signals?: Signa
     signals: parts.signals ?? noSignals,
     orderLines: new OrderLines(),
   };
-  return { ...transactions, groupCommit: new GroupCommit(transactions) };
+  return {
+    ...transactions,
+    groupCommit: new GroupCommit(transactions),
+    stagingUploads: new Set(),
+  };
 }

@@ -41,9 +41,6 @@ const DELETE_ROWS = 5_000;
  */
 export const STAGING_LEASE_MS = 10 * MINUTE;
 
-/** Uploads staged or publishing in this process. */
-const running = new Set<string>();
-
 /** An upload whose rows are staged, ready to publish. */
 export interface StagedUpload {
   id: string;
@@ -71,7 +68,7 @@ export async function stageUpload(
   await deleteLeftovers(ctx, turn);
   const events = eventRows({ factoryId, type: 'order.created', data: rows.items, now: builtAt });
   const id = newId('upload', builtAt);
-  running.add(id);
+  ctx.stagingUploads.add(id);
   const staged: StagedUpload = {
     id,
     factoryId,
@@ -206,7 +203,7 @@ export async function dropStaged(
       }
     }
   } finally {
-    running.delete(staged.id);
+    ctx.stagingUploads.delete(staged.id);
   }
 }
 
@@ -226,7 +223,7 @@ export async function deleteLeftovers(
       .groupBy('upload_id')
       .execute();
     for (const { upload_id: id, last } of found) {
-      if (running.has(id)) continue;
+      if (ctx.stagingUploads.has(id)) continue;
       const counts = leftovers.get(id) ?? { orders: 0, order_lines: 0, pieces: 0, events: 0 };
       counts[target] = Number(last);
       leftovers.set(id, counts);
