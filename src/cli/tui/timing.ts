@@ -2,7 +2,7 @@
 export interface TuiTiming {
   /** Re-render interval of the countdown and relative times. */
   tickMs: number;
-  /** Polling of the station list while a pairing code is on screen. */
+  /** Polling of a pairing code (has it been used?) while it waits. */
   pairingPollMs: number;
   /** Background refresh of the list on the visible tab. */
   refreshMs: number;

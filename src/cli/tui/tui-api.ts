@@ -1,4 +1,4 @@
-import type { ApiClient, ListPage } from '../api-client.js';
+import type { ApiClient, Query } from '../api-client.js';
 import { segment } from '../api-client.js';
 
 /** `GET /v1/auth/me`: who the token belongs to and which routes it may call. */
@@ -39,6 +39,8 @@ export interface Station {
 }
 
 export interface PairingCode {
+  /** The code's record: what became of it is read by this id, never by the station's name. */
+  id: string;
   code: string;
   qr: string;
   expires_in_seconds: number;
@@ -72,8 +74,6 @@ export const ROUTES = {
   updateReturn: 'PATCH /v1/returns/:id',
 } as const;
 
-const PAGE = { limit: 100 };
-
 /**
  * The calls the terminal UI makes, over the command-line client's `ApiClient`. Errors are the
  * client's typed errors (`ApiError`, `ConnectionError`), untouched.
@@ -83,10 +83,6 @@ export class TuiApi {
 
   me(): Promise<Caller> {
     return this.client.get<Caller>('/v1/auth/me');
-  }
-
-  async listKeys(): Promise<ApiKey[]> {
-    return (await this.client.page<ApiKey>('/v1/api-keys', PAGE)).data;
   }
 
   createKey(name: string): Promise<CreatedApiKey> {
@@ -101,10 +97,6 @@ export class TuiApi {
     return this.client.post<PairingCode>('/v1/stations/pairing-codes', { name, role });
   }
 
-  async listStations(): Promise<Station[]> {
-    return (await this.client.page<Station>('/v1/stations', PAGE)).data;
-  }
-
   async revokeStation(id: string): Promise<void> {
     await this.client.delete(`/v1/stations/${segment(id)}`);
   }
@@ -115,14 +107,6 @@ export class TuiApi {
 
   updateSettings(changes: Settings): Promise<Settings> {
     return this.client.patch<Settings>('/v1/settings', changes);
-  }
-
-  async listOpenReturns(): Promise<ReturnRecord[]> {
-    const page: ListPage<ReturnRecord> = await this.client.page<ReturnRecord>('/v1/returns', {
-      ...PAGE,
-      status: 'received',
-    });
-    return page.data;
   }
 
   async restockReturn(id: string, location: string): Promise<void> {
@@ -141,4 +125,60 @@ export function staffLogin(
   password: string,
 ): Promise<{ token: string; expires_at?: string }> {
   return client.post('/v1/auth/login', { email, password }, { auth: false });
+}
+
+/** A list as far as it has been read: its rows, the pages read, and whether the server has more. */
+export interface LoadedList<T> {
+  rows: T[];
+  pages: number;
+  hasMore: boolean;
+}
+
+/** Rows per page the terminal UI asks for: the most a list endpoint answers at once. */
+export const LIST_PAGE_SIZE = 100;
+
+/** The first `pages` pages of a list endpoint, each from the cursor the one before it ended on. */
+export async function readPages<T>(
+  api: TuiApi,
+  path: string,
+  query: Query,
+  pages: number,
+): Promise<LoadedList<T>> {
+  const rows: T[] = [];
+  let cursor: string | undefined;
+  for (let read = 1; ; read += 1) {
+    const page = await api.client.page<T>(path, {
+      ...query,
+      limit: LIST_PAGE_SIZE,
+      starting_after: cursor,
+    });
+    rows.push(...page.data);
+    const next = page.has_more ? page.next_cursor : null;
+    if (next === null || read >= pages) return { rows, pages: read, hasMore: next !== null };
+    cursor = next;
+  }
+}
+
+export function readKeys(api: TuiApi, pages: number): Promise<LoadedList<ApiKey>> {
+  return readPages<ApiKey>(api, '/v1/api-keys', {}, pages);
+}
+
+export function readStations(api: TuiApi, pages: number): Promise<LoadedList<Station>> {
+  return readPages<Station>(api, '/v1/stations', {}, pages);
+}
+
+/** Returns received and not yet closed. */
+export function readOpenReturns(api: TuiApi, pages: number): Promise<LoadedList<ReturnRecord>> {
+  return readPages<ReturnRecord>(api, '/v1/returns', { status: 'received' }, pages);
+}
+
+/** `GET /v1/stations/pairing-codes/:id`: what became of a pairing code. */
+export interface PairingCodeStatus {
+  id: string;
+  status: 'pending' | 'paired' | 'expired';
+  station_id: string | null;
+}
+
+export function pairingCodeStatus(api: TuiApi, id: string): Promise<PairingCodeStatus> {
+  return api.client.get<PairingCodeStatus>(`/v1/stations/pairing-codes/${segment(id)}`);
 }

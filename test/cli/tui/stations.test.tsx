@@ -102,6 +102,42 @@ describe('factory tui: Stations', () => {
     expect(tui.lastFrame()).not.toContain(code);
   });
 
+  it('follows the code it issued, not its station name, when two codes share a name', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    const first = await issueCode(tui, 'Packing', 'stock');
+    // A second code for a station of the same name, from the code's screen.
+    tui.press('n');
+    await tui.waitFor('Station name:');
+    tui.type('Packing');
+    await tui.waitFor('Station name: Packing');
+    tui.press(KEY.enter);
+    await tui.waitFor('› Role:');
+    tui.press('s', KEY.enter);
+    const frame = await tui.waitFor(
+      (shown) => /Code {5}[A-Z]{4}-[A-Z]{4}/.test(shown) && !shown.includes(`Code     ${first}`),
+    );
+    const second = /Code {5}([A-Z]{4}-[A-Z]{4})/.exec(frame)![1]!;
+
+    // The first code is used: a station named "Packing" appears, but not the one on screen.
+    const pair = (code: string) =>
+      factoryHttp(daemon.url, undefined).post<{ id: string }>('/v1/stations/pair', { code });
+    const early = await pair(first);
+    tui.press(KEY.escape);
+    await tui.waitFor(/› Packing\s+stock\s+never/);
+    const waiting = await tui.waitFor(`Pairing code ${second} for “Packing”`);
+    expect(waiting).not.toContain('✓ Paired');
+    tui.press('p');
+    const still = await tui.waitFor(`Code     ${second}`);
+    expect(still).toContain('Waiting for “Packing” to pair…');
+    expect(still).not.toContain('✓ Paired');
+
+    // Its own code used, the screen says so.
+    const late = await pair(second);
+    expect(late.id).not.toBe(early.id);
+    const paired = await tui.waitFor('✓ Paired: Packing');
+    expect(paired).toContain(`Code     ${second}`);
+  });
+
   it('keeps a name from being empty before asking for the role', async () => {
     tui = renderTui({ url: daemon.url, token: daemon.apiKey });
     await tui.waitFor('n new pairing code');

@@ -35,7 +35,7 @@ export function ScreenFrame(props: ScreenFrameProps) {
  * The status line of a tab that shows one loaded resource: the last action's outcome first, else
  * the resource's load error; a lost connection shows as "reconnecting" instead of an error.
  */
-export function frameStatus(
+function frameStatus(
   actionStatus: StatusMessage | undefined,
   resource: { error: unknown; reconnecting: boolean },
 ): Pick<ScreenFrameProps, 'status' | 'reconnecting'> {
@@ -45,4 +45,36 @@ export function frameStatus(
       actionStatus ?? (failed ? { kind: 'error', text: errorLine(resource.error) } : undefined),
     reconnecting: resource.reconnecting ? errorLine(resource.error) : undefined,
   };
+}
+
+/** What a tab's frame needs of its screen's props. */
+export interface TabLayout {
+  bodyHeight: number;
+  columns: number;
+  colour: boolean;
+}
+
+export interface TabFrameProps {
+  layout: TabLayout;
+  /** The outcome of the tab's last action. */
+  status: StatusMessage | undefined;
+  /** The resource the tab shows: its load error or lost connection fills the status line. */
+  resource: { error: unknown; reconnecting: boolean };
+  hints: Hint[];
+  children: ReactNode;
+}
+
+/** The frame of a tab that shows one resource from the server. */
+export function TabFrame({ layout, status, resource, hints, children }: TabFrameProps) {
+  return (
+    <ScreenFrame
+      height={layout.bodyHeight}
+      columns={layout.columns}
+      {...frameStatus(status, resource)}
+      hints={hints}
+      colour={layout.colour}
+    >
+      {children}
+    </ScreenFrame>
+  );
 }

@@ -25,7 +25,11 @@ export interface TableProps {
   width: number;
   empty: string;
   colour: boolean;
+  /** The server has rows beyond these (`ready`), or the next of them are on their way. */
+  more?: 'ready' | 'loading' | undefined;
 }
+
+const MORE = { ready: ' · the last row loads more', loading: ' · loading more…' } as const;
 
 const GAP = 2;
 const MARKER = 2;
@@ -43,7 +47,8 @@ function cell(text: string, width: number): string {
 }
 
 /** A list of records as aligned columns with a selection, cut to the room it is given. */
-export function Table({ columns, rows, selected, height, width, empty, colour }: TableProps) {
+export function Table(props: TableProps) {
+  const { columns, rows, selected, height, width, empty, colour, more } = props;
   const widths = widthsOf(columns, width);
   const line = (cells: string[]) =>
     cells
@@ -74,8 +79,10 @@ export function Table({ columns, rows, selected, height, width, empty, colour }:
           </Text>
         );
       })}
-      {rows.length > visible ? (
-        <Text dimColor>{`  ${start + 1}–${start + shown.length} of ${rows.length}`}</Text>
+      {rows.length > visible || more ? (
+        <Text dimColor wrap="truncate-end">
+          {`  ${start + 1}–${start + shown.length} of ${rows.length}${more ? `+${MORE[more]}` : ''}`}
+        </Text>
       ) : null}
     </Box>
   );

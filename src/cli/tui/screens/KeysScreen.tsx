@@ -1,24 +1,22 @@
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import type { Key } from 'ink';
 import { Confirm } from '../components/Confirm.js';
-import type { Hint } from '../components/Footer.js';
-import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
-import { Table } from '../components/Table.js';
+import { ListTable } from '../components/ListTable.js';
+import { TabFrame } from '../components/ScreenFrame.js';
 import type { TableColumn } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
-import { ago, errorLine } from '../format.js';
+import { ago } from '../format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useKeys } from '../hooks/use-keys.js';
+import { useList } from '../hooks/use-list.js';
+import { useMachine } from '../hooks/use-machine.js';
 import { useNow } from '../hooks/use-now.js';
-import { useLiveState } from '../hooks/use-live-state.js';
-import { useResource } from '../hooks/use-resource.js';
 import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
-import { ROUTES } from '../tui-api.js';
-import type { ApiKey, CreatedApiKey } from '../tui-api.js';
+import { readKeys, ROUTES } from '../tui-api.js';
+import type { ApiKey } from '../tui-api.js';
+import { KEYS_START, keysHints, keysReducer } from './keys-machine.js';
+import type { KeysAction, KeysEffect, KeysState } from './keys-machine.js';
 import type { ScreenProps } from './screen-props.js';
-import { ADMIN_ONLY, CONFIRM_HINTS, EDITING_HINTS, navigationHints } from './screen-props.js';
-
-type Mode = 'browse' | 'name' | 'created' | 'revoke';
 
 const COLUMNS: TableColumn[] = [
   { header: 'name' },
@@ -28,112 +26,87 @@ const COLUMNS: TableColumn[] = [
   { header: 'status', width: 16 },
 ];
 
+/** The action a key asks for in the current mode, if any. */
+function actionFor(
+  state: KeysState,
+  input: string,
+  key: Key,
+  context: { count: number; current: ApiKey | undefined; canCreate: boolean; canRevoke: boolean },
+): KeysAction | undefined {
+  if (state.mode === 'name') {
+    if (key.escape) return { type: 'cancel' };
+    if (key.return) return { type: 'create' };
+    return { type: 'name', value: editText(state.name, input, key) };
+  }
+  if (state.mode === 'created') return key.return || key.escape ? { type: 'done' } : undefined;
+  if (state.mode === 'revoke') {
+    if (input === 'y') return { type: 'confirm-revoke', key: context.current };
+    return input === 'n' || key.escape ? { type: 'cancel' } : undefined;
+  }
+  if (isSelectionKey(key)) {
+    return { type: 'select', index: moveSelection(state.selected, context.count, key) };
+  }
+  if (input === 'c') return { type: 'new-key', allowed: context.canCreate };
+  if (input === 'r') return { type: 'revoke', key: context.current, allowed: context.canRevoke };
+  return undefined;
+}
+
 /** API keys: the list, creating one (shown once), revoking one. Admins and API keys only. */
 export function KeysScreen(props: ScreenProps) {
   const { api, me, can, active, navigation, timing, colour, columns, bodyHeight } = props;
   const allowed = can(ROUTES.listKeys);
-  const [mode, setMode, getMode] = useLiveState<Mode>('browse');
-  const [selected, setSelected, getSelected] = useLiveState(0);
-  const [name, setName, getName] = useLiveState('');
-  const [nameError, setNameError] = useState<string | undefined>(undefined);
-  const [created, setCreated] = useState<CreatedApiKey | undefined>(undefined);
+  const canCreate = can(ROUTES.createKey);
+  const canRevoke = can(ROUTES.revokeKey);
   const action = useAction(props.onUnauthorized);
   const now = useNow(props.now, timing.tickMs * 30, active);
-  const keys = useResource(() => api.listKeys(), {
+  const keys = useList((pages) => readKeys(api, pages), {
     active: active && allowed,
     intervalMs: timing.refreshMs,
     retryBaseMs: timing.retryBaseMs,
     retryMaxMs: timing.retryMaxMs,
     onUnauthorized: props.onUnauthorized,
   });
-  const list = keys.data ?? [];
-  const current: ApiKey | undefined = list[Math.min(selected, list.length - 1)];
-  const selectedKey = (): ApiKey | undefined => list[Math.min(getSelected(), list.length - 1)];
-  const canCreate = can(ROUTES.createKey);
-  const canRevoke = can(ROUTES.revokeKey);
 
-  const create = async () => {
-    const trimmed = getName().trim();
-    if (!trimmed) {
-      setNameError('a name is needed');
-      return;
-    }
-    const result = await action.run(() => api.createKey(trimmed));
-    if (result) {
-      setCreated(result.value);
-      setMode('created');
-      keys.refresh();
-    } else {
-      setMode('browse');
-    }
+  const perform = (effect: KeysEffect) => {
+    if (effect.kind === 'notice') action.setStatus(effect.status);
+    else if (effect.kind === 'create') void create(effect.name);
+    else void revoke(effect.key);
   };
+  const [state, dispatch, getState] = useMachine(keysReducer, KEYS_START, perform);
+  const { mode, created } = state;
+  const list = keys.rows;
+  const current: ApiKey | undefined = list[Math.min(state.selected, list.length - 1)];
 
-  const revoke = async (key: ApiKey) => {
-    setMode('browse');
+  async function create(name: string) {
+    const result = await action.run(() => api.createKey(name));
+    if (!result) return dispatch({ type: 'create-failed' });
+    dispatch({ type: 'created', key: result.value });
+    keys.refresh();
+  }
+
+  async function revoke(key: ApiKey) {
     await action.run(() => api.revokeKey(key.id), {
       success: () => `Revoked key “${key.name}” (…${key.last4}).`,
     });
     keys.refresh();
-  };
+  }
 
   useKeys((input, key) => {
     if (action.isBusy()) return;
-    const mode = getMode();
-    const current = selectedKey();
-    if (mode === 'name') {
-      if (key.escape) setMode('browse');
-      else if (key.return) void create();
-      else {
-        setName((value) => editText(value, input, key));
-        setNameError(undefined);
-      }
-      return;
-    }
-    if (mode === 'created') {
-      if (key.return || key.escape) {
-        setCreated(undefined);
-        setMode('browse');
-      }
-      return;
-    }
-    if (mode === 'revoke') {
-      if (input === 'y' && current) void revoke(current);
-      else if (input === 'n' || key.escape) setMode('browse');
-      return;
-    }
-    if (navigate(input, key, navigation)) return;
-    if (!allowed) return;
-    if (isSelectionKey(key)) setSelected((index) => moveSelection(index, list.length, key));
-    else if (input === 'c') {
-      if (!canCreate)
-        return action.setStatus({ kind: 'error', text: 'creating keys is admin only' });
-      setName('');
-      setNameError(undefined);
-      setMode('name');
-    } else if (input === 'r' && current) {
-      if (!canRevoke)
-        return action.setStatus({ kind: 'error', text: 'revoking keys is admin only' });
-      if (current.revoked_at) {
-        return action.setStatus({ kind: 'info', text: `“${current.name}” is already revoked.` });
-      }
-      setMode('revoke');
-    }
+    const state = getState();
+    if (state.mode === 'browse' && (navigate(input, key, navigation) || !allowed)) return;
+    const list = keys.rows;
+    const current = list[Math.min(state.selected, list.length - 1)];
+    const context = { count: list.length, current, canCreate, canRevoke };
+    const next = actionFor(state, input, key, context);
+    if (next) dispatch(next);
   }, active);
 
-  let hints: Hint[];
-  if (mode === 'name') hints = EDITING_HINTS;
-  else if (mode === 'revoke') hints = CONFIRM_HINTS;
-  else if (mode === 'created') hints = [{ keys: 'Enter', label: 'done, I have copied it' }];
-  else {
-    hints = allowed
-      ? [
-          { keys: '↑/↓', label: 'select' },
-          { keys: 'c', label: 'create', unavailable: canCreate ? undefined : ADMIN_ONLY },
-          { keys: 'r', label: 'revoke', unavailable: canRevoke ? undefined : ADMIN_ONLY },
-        ]
-      : [];
-    hints = [...hints, ...navigationHints(navigation.tabCount)];
-  }
+  const hints = keysHints(
+    state,
+    { list: allowed, create: canCreate, revoke: canRevoke },
+    navigation.tabCount,
+  );
 
   let body;
   if (!allowed) {
@@ -157,40 +130,37 @@ export function KeysScreen(props: ScreenProps) {
       </Box>
     );
   } else {
-    const selectedRow = Math.min(selected, Math.max(0, list.length - 1));
     const reserved = mode === 'browse' ? 0 : 4;
     body = (
       <Box flexDirection="column">
-        {keys.data === undefined && keys.error ? (
-          <Text>{`Could not load the keys: ${errorLine(keys.error)}`}</Text>
-        ) : (
-          <Table
-            columns={COLUMNS}
-            rows={list.map((key) => ({
-              key: key.id,
-              dim: Boolean(key.revoked_at),
-              cells: [
-                key.name,
-                `…${key.last4}`,
-                ago(key.created_at, now),
-                key.last_used_at ? ago(key.last_used_at, now) : 'never',
-                key.revoked_at ? `revoked ${ago(key.revoked_at, now)}` : 'active',
-              ],
-            }))}
-            selected={selectedRow}
-            height={bodyHeight - 2 - reserved}
-            width={columns}
-            empty={keys.loading ? 'loading…' : 'No API keys.'}
-            colour={colour}
-          />
-        )}
+        <ListTable
+          list={keys}
+          noun="keys"
+          columns={COLUMNS}
+          row={(key) => ({
+            key: key.id,
+            dim: Boolean(key.revoked_at),
+            cells: [
+              key.name,
+              `…${key.last4}`,
+              ago(key.created_at, now),
+              key.last_used_at ? ago(key.last_used_at, now) : 'never',
+              key.revoked_at ? `revoked ${ago(key.revoked_at, now)}` : 'active',
+            ],
+          })}
+          selected={state.selected}
+          height={bodyHeight - 2 - reserved}
+          width={columns}
+          empty="No API keys."
+          colour={colour}
+        />
         {mode === 'name' ? (
           <Box marginTop={1}>
             <TextField
               label="Name for the new key"
-              value={name}
+              value={state.name}
               focused
-              error={nameError}
+              error={state.nameError}
               colour={colour}
             />
           </Box>
@@ -210,14 +180,8 @@ export function KeysScreen(props: ScreenProps) {
   }
 
   return (
-    <ScreenFrame
-      height={bodyHeight}
-      columns={columns}
-      {...frameStatus(action.status, keys)}
-      hints={hints}
-      colour={colour}
-    >
+    <TabFrame layout={props} status={action.status} resource={keys} hints={hints}>
       {body}
-    </ScreenFrame>
+    </TabFrame>
   );
 }

@@ -1,87 +1,74 @@
 import { Box, Text } from 'ink';
-import { useState } from 'react';
-import type { Hint } from '../components/Footer.js';
-import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
+import type { Key } from 'ink';
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import { ApiError } from '../../errors.js';
+import { TabFrame } from '../components/ScreenFrame.js';
 import { ago, errorLine } from '../format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useKeys } from '../hooks/use-keys.js';
-import { useLiveState } from '../hooks/use-live-state.js';
+import { useMachine } from '../hooks/use-machine.js';
 import { useResource } from '../hooks/use-resource.js';
 import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
 import { ROUTES } from '../tui-api.js';
 import type { Settings } from '../tui-api.js';
 import type { ScreenProps } from './screen-props.js';
-import { ADMIN_ONLY, EDITING_HINTS, navigationHints } from './screen-props.js';
-
-/** What each known setting means; settings the server adds later are listed after these. */
-const HELP: Record<string, string> = {
-  stuck_after_days: 'days until a produced order is stuck (1–365)',
-  timezone: 'IANA time zone, e.g. Europe/London',
-  station_app_scheme: 'scheme of pairing QR codes',
-  session_ttl_hours: 'hours a staff sign-in lasts',
-  label_size: 'label size',
-  default_dpi: 'printer resolution: 203 or 300',
-  webhook_retention_days: 'days deliveries are kept',
-  webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
-};
+import {
+  fieldsOf,
+  parseValue,
+  SETTING_HELP,
+  SETTINGS_START,
+  settingsHints,
+  settingsReducer,
+  textOf,
+} from './settings-machine.js';
+import type { SettingsAction, SettingsEffect, SettingsState } from './settings-machine.js';
 
 const NAME_WIDTH = 24;
 const VALUE_WIDTH = 22;
-
-/** Settings one can change: everything but the record's own bookkeeping (`object`, `…_at`). */
-function fieldsOf(settings: Settings | undefined): string[] {
-  if (!settings) return [];
-  const present = Object.keys(settings).filter(
-    (field) => field !== 'object' && !field.endsWith('_at'),
-  );
-  const known = Object.keys(HELP).filter((field) => present.includes(field));
-  return [...known, ...present.filter((field) => !(field in HELP))];
-}
-
-/** How a value is shown and edited: lists comma separated, nothing as empty. */
-function textOf(value: unknown): string {
-  if (Array.isArray(value)) return value.join(', ');
-  if (value === null || value === undefined) return '';
-  return String(value);
-}
-
-/**
- * The typed text as the JSON the server expects, guided by the current value's type. Text that
- * does not fit (letters for a number) is sent as it is, so the server's own message explains.
- */
-function parseValue(text: string, current: unknown): unknown {
-  const trimmed = text.trim();
-  if (Array.isArray(current)) {
-    return trimmed
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-  }
-  if (typeof current === 'number')
-    return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-  if (typeof current === 'boolean') {
-    return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed;
-  }
-  if (current === null && trimmed === '') return null;
-  return trimmed;
-}
 
 function pad(text: string, width: number): string {
   const cut = cliTruncate(text, width);
   return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
 }
 
+/** The action a key asks for, if any. */
+function actionFor(
+  state: SettingsState,
+  input: string,
+  key: Key,
+  context: { fields: string[]; settings: Settings | undefined; canEdit: boolean },
+): SettingsAction | undefined {
+  if (state.editing) {
+    if (key.escape) return { type: 'cancel' };
+    if (key.return) return { type: 'save' };
+    return { type: 'draft', value: editText(state.draft, input, key) };
+  }
+  const { fields, settings, canEdit } = context;
+  if (isSelectionKey(key)) {
+    return { type: 'select', index: moveSelection(state.selected, fields.length, key) };
+  }
+  if (key.return || input === 'e') {
+    const field = fields[Math.min(state.selected, fields.length - 1)];
+    const value = field ? textOf(settings?.[field]) : '';
+    return { type: 'edit', field, value, allowed: canEdit };
+  }
+  return input === 'g' ? { type: 'reload' } : undefined;
+}
+
 /** Settings: every field with its value; admins edit one at a time, the server's refusals inline. */
 export function SettingsScreen(props: ScreenProps) {
-  const { api, can, active, navigation, timing, colour, columns, bodyHeight } = props;
-  const [selected, setSelected, getSelected] = useLiveState(0);
-  const [editing, setEditing, getEditing] = useLiveState<string | undefined>(undefined);
-  const [draft, setDraft, getDraft] = useLiveState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { api, can, active, navigation, timing, colour, columns } = props;
   const action = useAction(props.onUnauthorized);
+  const canEdit = can(ROUTES.updateSettings);
+
+  const perform = (effect: SettingsEffect) => {
+    if (effect.kind === 'notice') action.setStatus(effect.status);
+    else if (effect.kind === 'save') void save(effect.field, effect.text);
+    else settings.refresh();
+  };
+  const [state, dispatch, getState] = useMachine(settingsReducer, SETTINGS_START, perform);
+  const { editing, draft, fieldErrors } = state;
   const settings = useResource(() => api.getSettings(), {
     active,
     intervalMs: editing ? undefined : timing.refreshMs,
@@ -90,61 +77,32 @@ export function SettingsScreen(props: ScreenProps) {
     onUnauthorized: props.onUnauthorized,
   });
   const fields = fieldsOf(settings.data);
-  const canEdit = can(ROUTES.updateSettings);
 
-  const save = async (name: string) => {
-    const value = parseValue(getDraft(), settings.data?.[name]);
-    const result = await action.run(() => api.updateSettings({ [name]: value }), {
-      success: (saved) => `Saved ${name} = ${textOf(saved[name]) || '(empty)'}.`,
+  async function save(field: string, text: string) {
+    const value = parseValue(text, settings.data?.[field]);
+    const result = await action.run(() => api.updateSettings({ [field]: value }), {
+      success: (saved) => `Saved ${field} = ${textOf(saved[field]) || '(empty)'}.`,
       onError: (error) => {
         if (!(error instanceof ApiError) || !error.param) return false;
         const param = error.param.split('.')[0]!;
         if (!fields.includes(param)) return false;
-        setFieldErrors((errors) => ({ ...errors, [param]: `${error.message} (${error.code})` }));
+        dispatch({ type: 'refused', field: param, message: `${error.message} (${error.code})` });
         return true;
       },
     });
-    if (result) {
-      setEditing(undefined);
-      setFieldErrors((errors) => ({ ...errors, [name]: '' }));
-      settings.show(result.value);
-      settings.refresh();
-    }
-  };
+    if (!result) return;
+    dispatch({ type: 'saved', field });
+    settings.show(result.value);
+    settings.refresh();
+  }
 
   useKeys((input, key) => {
     if (action.isBusy()) return;
-    const editing = getEditing();
-    const field = fields[Math.min(getSelected(), fields.length - 1)];
-    if (editing) {
-      if (key.escape) {
-        setEditing(undefined);
-        setFieldErrors((errors) => ({ ...errors, [editing]: '' }));
-      } else if (key.return) void save(editing);
-      else setDraft((value) => editText(value, input, key));
-      return;
-    }
-    if (navigate(input, key, navigation)) return;
-    if (isSelectionKey(key)) setSelected((index) => moveSelection(index, fields.length, key));
-    else if ((key.return || input === 'e') && field) {
-      if (!canEdit) {
-        action.setStatus({ kind: 'error', text: 'changing settings is admin only' });
-        return;
-      }
-      setDraft(textOf(settings.data?.[field]));
-      setEditing(field);
-      action.setStatus(undefined);
-    } else if (input === 'g') settings.refresh();
+    const state = getState();
+    if (!state.editing && navigate(input, key, navigation)) return;
+    const next = actionFor(state, input, key, { fields, settings: settings.data, canEdit });
+    if (next) dispatch(next);
   }, active);
-
-  const hints: Hint[] = editing
-    ? EDITING_HINTS
-    : [
-        { keys: '↑/↓', label: 'select' },
-        { keys: 'Enter', label: 'edit', unavailable: canEdit ? undefined : ADMIN_ONLY },
-        { keys: 'g', label: 'reload' },
-        ...navigationHints(navigation.tabCount),
-      ];
 
   const noteWidth = Math.max(10, columns - 2 - NAME_WIDTH - VALUE_WIDTH - 2);
   const refusal = editing && fieldErrors[editing] ? [editing, fieldErrors[editing]] : undefined;
@@ -156,11 +114,12 @@ export function SettingsScreen(props: ScreenProps) {
       </Text>
     );
   } else {
+    const selected = Math.min(state.selected, fields.length - 1);
     body = (
       <Box flexDirection="column">
         <Text bold>{`  ${pad('setting', NAME_WIDTH)}${pad('value', VALUE_WIDTH)}  about`}</Text>
         {fields.map((name, index) => {
-          const isSelected = index === Math.min(selected, fields.length - 1);
+          const isSelected = index === selected;
           const isEditing = editing === name;
           const error = fieldErrors[name];
           const value = isEditing ? `${draft}█` : textOf(settings.data?.[name]) || '—';
@@ -176,7 +135,7 @@ export function SettingsScreen(props: ScreenProps) {
                 </Text>
               ) : (
                 <Text dimColor wrap="truncate-end">
-                  {cliTruncate(HELP[name] ?? '', noteWidth)}
+                  {cliTruncate(SETTING_HELP[name] ?? '', noteWidth)}
                 </Text>
               )}
             </Box>
@@ -199,14 +158,13 @@ export function SettingsScreen(props: ScreenProps) {
   }
 
   return (
-    <ScreenFrame
-      height={bodyHeight}
-      columns={columns}
-      {...frameStatus(action.status, settings)}
-      hints={hints}
-      colour={colour}
+    <TabFrame
+      layout={props}
+      status={action.status}
+      resource={settings}
+      hints={settingsHints(state, canEdit, navigation.tabCount)}
     >
       {body}
-    </ScreenFrame>
+    </TabFrame>
   );
 }

@@ -1,38 +1,31 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { Key } from 'ink';
 import { Confirm } from '../components/Confirm.js';
-import type { Hint } from '../components/Footer.js';
+import { ListTable } from '../components/ListTable.js';
 import { PairingPanel } from '../components/PairingPanel.js';
-import type { PairingState } from '../components/PairingPanel.js';
-import { frameStatus, ScreenFrame } from '../components/ScreenFrame.js';
-import { Table } from '../components/Table.js';
+import { TabFrame } from '../components/ScreenFrame.js';
 import type { TableColumn } from '../components/Table.js';
 import { TextField } from '../components/TextField.js';
-import { ago, countdown, errorLine } from '../format.js';
+import { ago, countdown } from '../format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useKeys } from '../hooks/use-keys.js';
+import { useList } from '../hooks/use-list.js';
+import { useMachine } from '../hooks/use-machine.js';
 import { useNow } from '../hooks/use-now.js';
-import { useLiveState } from '../hooks/use-live-state.js';
 import { useResource } from '../hooks/use-resource.js';
 import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
 import { qrLines } from '../qr-lines.js';
-import { ROUTES, STATION_ROLES } from '../tui-api.js';
-import type { Station, StationRole } from '../tui-api.js';
+import { pairingCodeStatus, readStations, ROUTES, STATION_ROLES } from '../tui-api.js';
+import type { Station } from '../tui-api.js';
 import type { ScreenProps } from './screen-props.js';
-import { ADMIN_ONLY, CONFIRM_HINTS, EDITING_HINTS, navigationHints } from './screen-props.js';
-
-type Mode = 'browse' | 'name' | 'role' | 'code' | 'revoke';
-
-/** A code on screen: what was asked for, when it runs out, which stations existed before it. */
-interface Pairing {
-  code: string;
-  qr: string;
-  name: string;
-  role: StationRole;
-  expiresAt: number;
-  knownIds: Set<string>;
-  paired: boolean;
-}
+import {
+  pairingState,
+  STATIONS_START,
+  stationsHints,
+  stationsReducer,
+} from './stations-machine.js';
+import type { StationsAction, StationsEffect, StationsState } from './stations-machine.js';
 
 const COLUMNS: TableColumn[] = [
   { header: 'name' },
@@ -48,46 +41,97 @@ function hardwareText(station: Station, now: Date): string {
   return `${verdict} ${ago(station.hardware.checked_at, now)}`;
 }
 
+/** The action a key asks for in the current mode, if any. */
+function actionFor(
+  state: StationsState,
+  input: string,
+  key: Key,
+  context: {
+    count: number;
+    current: Station | undefined;
+    canPair: boolean;
+    canRevoke: boolean;
+    now: number;
+  },
+): StationsAction | undefined {
+  const { mode } = state;
+  const newCode: StationsAction = { type: 'new-code', allowed: context.canPair };
+  if (mode === 'name') {
+    if (key.escape) return { type: 'cancel' };
+    if (key.return) return { type: 'submit-name' };
+    return { type: 'name', value: editText(state.name, input, key) };
+  }
+  if (mode === 'role') {
+    if (key.escape) return { type: 'cancel' };
+    if (key.leftArrow || key.upArrow) return { type: 'step-role', by: -1 };
+    if (key.rightArrow || key.downArrow || key.tab) return { type: 'step-role', by: 1 };
+    if (key.return) return { type: 'issue' };
+    return input ? { type: 'pick-role', letter: input } : undefined;
+  }
+  if (mode === 'revoke') {
+    if (input === 'y') return { type: 'confirm-revoke', station: context.current };
+    return input === 'n' || key.escape ? { type: 'cancel' } : undefined;
+  }
+  if (mode === 'code') {
+    if (key.escape || key.return) return { type: 'close-code', now: context.now };
+    return input === 'n' ? newCode : undefined;
+  }
+  if (isSelectionKey(key)) {
+    return { type: 'select', index: moveSelection(state.selected, context.count, key) };
+  }
+  if (input === 'n') return newCode;
+  if (input === 'p') return { type: 'show-code' };
+  if (input === 'r')
+    return { type: 'revoke', station: context.current, allowed: context.canRevoke };
+  return undefined;
+}
+
 /**
  * Stations: the list with each one's role, last scan and hardware check; issuing a pairing code
- * (shown large, as a QR code, with its countdown) and noticing when the station pairs; revoking.
+ * (shown large, as a QR code, with its countdown) and noticing when that code is used; revoking.
  */
 export function StationsScreen(props: ScreenProps) {
   const { api, can, active, navigation, timing, colour, columns, bodyHeight } = props;
-  const [mode, setMode, getMode] = useLiveState<Mode>('browse');
-  const [selected, setSelected, getSelected] = useLiveState(0);
-  const [name, setName, getName] = useLiveState('');
-  const [nameError, setNameError] = useState<string | undefined>(undefined);
-  const [role, setRole, getRole] = useLiveState(0);
-  const [pairing, setPairing] = useState<Pairing | undefined>(undefined);
   const action = useAction(props.onUnauthorized);
+  const canPair = can(ROUTES.createPairingCode);
+  const canRevoke = can(ROUTES.revokeStation);
+
+  const perform = (effect: StationsEffect) => {
+    if (effect.kind === 'notice') action.setStatus(effect.status);
+    else if (effect.kind === 'issue') void issue(effect.name, effect.role);
+    else void revoke(effect.station);
+  };
+  const [state, dispatch, getState] = useMachine(stationsReducer, STATIONS_START, perform);
+  const { mode, pairing } = state;
 
   const ticking = pairing !== undefined && !pairing.paired;
   // Every second while a countdown runs; otherwise only relative times need refreshing.
   const now = useNow(props.now, ticking ? timing.tickMs : timing.tickMs * 30, ticking || active);
-  const expired = pairing !== undefined && !pairing.paired && pairing.expiresAt <= now.getTime();
-  const waiting = pairing !== undefined && !pairing.paired && !expired;
+  const shown = pairing && pairingState(pairing, now.getTime());
+  const retry = { retryBaseMs: timing.retryBaseMs, retryMaxMs: timing.retryMaxMs };
 
-  const stations = useResource(() => api.listStations(), {
-    // While a code waits, the list is polled even from another tab, so "paired" is never missed.
-    active: active || waiting,
-    intervalMs: waiting ? timing.pairingPollMs : timing.refreshMs,
-    retryBaseMs: timing.retryBaseMs,
-    retryMaxMs: timing.retryMaxMs,
+  const stations = useList((pages) => readStations(api, pages), {
+    active,
+    intervalMs: timing.refreshMs,
+    ...retry,
     onUnauthorized: props.onUnauthorized,
   });
-  const list = stations.data ?? [];
-  const current: Station | undefined = list[Math.min(selected, list.length - 1)];
-  const canPair = can(ROUTES.createPairingCode);
-  const canRevoke = can(ROUTES.revokeStation);
-
+  // While a code waits, its record is polled, even from another tab, so "paired" is never missed;
+  // the code is followed by its id, so another code for a station of the same name is no match.
+  const code = useResource(async () => (pairing ? pairingCodeStatus(api, pairing.id) : undefined), {
+    active: shown === 'waiting',
+    intervalMs: timing.pairingPollMs,
+    ...retry,
+    onUnauthorized: props.onUnauthorized,
+  });
   useEffect(() => {
-    if (!pairing || pairing.paired || !stations.data) return;
-    const arrived = stations.data.some(
-      (station) => !pairing.knownIds.has(station.id) && station.name === pairing.name,
-    );
-    if (arrived) setPairing({ ...pairing, paired: true });
-  }, [stations.data, pairing]);
+    if (code.data?.status !== 'paired') return;
+    dispatch({ type: 'paired', codeId: code.data.id });
+    stations.refresh();
+  }, [code.data, dispatch, stations.refresh]);
+
+  const list = stations.rows;
+  const current: Station | undefined = list[Math.min(state.selected, list.length - 1)];
 
   const qr = useMemo(() => {
     if (!pairing) return undefined;
@@ -98,130 +142,41 @@ export function StationsScreen(props: ScreenProps) {
     return undefined;
   }, [pairing, bodyHeight, columns]);
 
-  const issue = async (stationRole: StationRole) => {
-    const stationName = getName().trim();
-    const knownIds = new Set(list.map((station) => station.id));
-    const result = await action.run(() => api.createPairingCode(stationName, stationRole));
-    if (!result) {
-      setMode('browse');
-      return;
-    }
+  async function issue(name: string, role: (typeof STATION_ROLES)[number]) {
+    const result = await action.run(() => api.createPairingCode(name, role));
+    if (!result) return dispatch({ type: 'issue-failed' });
     const answer = result.value;
-    setPairing({
-      code: answer.code,
-      qr: answer.qr ?? answer.code,
-      name: stationName,
-      role: stationRole,
-      expiresAt: props.now().getTime() + (answer.expires_in_seconds ?? 600) * 1000,
-      knownIds,
-      paired: false,
-    });
-    setMode('code');
-    stations.refresh();
-  };
+    const expiresAt = props.now().getTime() + (answer.expires_in_seconds ?? 600) * 1000;
+    const issued = { id: answer.id, code: answer.code, qr: answer.qr ?? answer.code, name, role };
+    dispatch({ type: 'issued', pairing: { ...issued, expiresAt, paired: false } });
+  }
 
-  const revoke = async (station: Station) => {
-    setMode('browse');
+  async function revoke(station: Station) {
     await action.run(() => api.revokeStation(station.id), {
       success: () => `Revoked station “${station.name}”; its token no longer works.`,
     });
     stations.refresh();
-  };
-
-  const startPairing = () => {
-    if (!canPair) {
-      action.setStatus({
-        kind: 'error',
-        text: 'issuing pairing codes is not allowed for this sign-in',
-      });
-      return;
-    }
-    setName('');
-    setNameError(undefined);
-    setMode('name');
-  };
+  }
 
   useKeys((input, key) => {
     if (action.isBusy()) return;
-    const mode = getMode();
-    const current = list[Math.min(getSelected(), list.length - 1)];
-    if (mode === 'name') {
-      if (key.escape) setMode('browse');
-      else if (key.return) {
-        if (getName().trim()) setMode('role');
-        else setNameError('a name is needed');
-      } else {
-        setName((value) => editText(value, input, key));
-        setNameError(undefined);
-      }
+    const state = getState();
+    // Tabs and quit work everywhere but where typed text or a question has the keyboard.
+    if ((state.mode === 'browse' || state.mode === 'code') && navigate(input, key, navigation)) {
       return;
     }
-    if (mode === 'role') {
-      const count = STATION_ROLES.length;
-      if (key.escape) setMode('browse');
-      else if (key.leftArrow || key.upArrow) setRole((index) => (index + count - 1) % count);
-      else if (key.rightArrow || key.downArrow || key.tab) setRole((index) => (index + 1) % count);
-      else if (['p', 's', 'd'].includes(input)) {
-        setRole(STATION_ROLES.findIndex((candidate) => candidate.startsWith(input)));
-      } else if (key.return) void issue(STATION_ROLES[getRole()]!);
-      return;
-    }
-    if (mode === 'revoke') {
-      if (input === 'y' && current) void revoke(current);
-      else if (input === 'n' || key.escape) setMode('browse');
-      return;
-    }
-    if (mode === 'code') {
-      if (key.escape || key.return) {
-        setMode('browse');
-        if (!waiting) setPairing(undefined);
-        return;
-      }
-      if (input === 'n') return startPairing();
-      navigate(input, key, navigation);
-      return;
-    }
-    if (navigate(input, key, navigation)) return;
-    if (isSelectionKey(key)) setSelected((index) => moveSelection(index, list.length, key));
-    else if (input === 'n') startPairing();
-    else if (input === 'p' && pairing) setMode('code');
-    else if (input === 'r' && current) {
-      if (!canRevoke) {
-        action.setStatus({ kind: 'error', text: 'revoking stations is admin only' });
-      } else if (current.revoked_at) {
-        action.setStatus({ kind: 'info', text: `“${current.name}” is already revoked.` });
-      } else setMode('revoke');
-    }
+    const list = stations.rows;
+    const current = list[Math.min(state.selected, list.length - 1)];
+    const context = { count: list.length, current, canPair, canRevoke, now: props.now().getTime() };
+    const next = actionFor(state, input, key, context);
+    if (next) dispatch(next);
   }, active);
 
-  let hints: Hint[];
-  if (mode === 'name') hints = EDITING_HINTS;
-  else if (mode === 'role') {
-    hints = [
-      { keys: '←/→ p/s/d', label: 'role' },
-      { keys: 'Enter', label: 'issue code' },
-      { keys: 'Esc', label: 'cancel' },
-    ];
-  } else if (mode === 'revoke') hints = CONFIRM_HINTS;
-  else if (mode === 'code') {
-    hints = [
-      { keys: 'Enter/Esc', label: 'back to list' },
-      { keys: 'n', label: 'new code' },
-      ...navigationHints(navigation.tabCount),
-    ];
-  } else {
-    hints = [
-      { keys: '↑/↓', label: 'select' },
-      { keys: 'n', label: 'new pairing code', unavailable: canPair ? undefined : ADMIN_ONLY },
-      ...(pairing ? [{ keys: 'p', label: 'show code' }] : []),
-      { keys: 'r', label: 'revoke', unavailable: canRevoke ? undefined : ADMIN_ONLY },
-      ...navigationHints(navigation.tabCount),
-    ];
-  }
+  const hints = stationsHints(state, { pair: canPair, revoke: canRevoke }, navigation.tabCount);
+  const remaining = pairing ? countdown(pairing.expiresAt - now.getTime()) : '';
 
   let body;
-  if (mode === 'code' && pairing) {
-    const state: PairingState = pairing.paired ? 'paired' : expired ? 'expired' : 'waiting';
+  if (mode === 'code' && pairing && shown) {
     body = (
       <PairingPanel
         code={pairing.code}
@@ -229,48 +184,45 @@ export function StationsScreen(props: ScreenProps) {
         role={pairing.role}
         qr={qr}
         qrText={pairing.qr}
-        state={state}
-        remaining={countdown(pairing.expiresAt - now.getTime())}
+        state={shown}
+        remaining={remaining}
         width={columns}
         colour={colour}
       />
     );
   } else {
     const reserved = mode === 'browse' ? (pairing ? 1 : 0) : 4;
+    const role = STATION_ROLES[state.role];
     body = (
       <Box flexDirection="column">
-        {stations.data === undefined && stations.error ? (
-          <Text>{`Could not load the stations: ${errorLine(stations.error)}`}</Text>
-        ) : (
-          <Table
-            columns={COLUMNS}
-            rows={list.map((station) => ({
-              key: station.id,
-              dim: Boolean(station.revoked_at),
-              cells: [
-                station.name,
-                station.role,
-                station.last_scan_at ? ago(station.last_scan_at, now) : 'never',
-                hardwareText(station, now),
-                station.revoked_at ? 'revoked' : 'active',
-              ],
-            }))}
-            selected={Math.min(selected, Math.max(0, list.length - 1))}
-            height={bodyHeight - 2 - reserved}
-            width={columns}
-            empty={
-              stations.loading ? 'loading…' : 'No stations yet: press n to issue a pairing code.'
-            }
-            colour={colour}
-          />
-        )}
+        <ListTable
+          list={stations}
+          noun="stations"
+          columns={COLUMNS}
+          row={(station) => ({
+            key: station.id,
+            dim: Boolean(station.revoked_at),
+            cells: [
+              station.name,
+              station.role,
+              station.last_scan_at ? ago(station.last_scan_at, now) : 'never',
+              hardwareText(station, now),
+              station.revoked_at ? 'revoked' : 'active',
+            ],
+          })}
+          selected={state.selected}
+          height={bodyHeight - 2 - reserved}
+          width={columns}
+          empty="No stations yet: press n to issue a pairing code."
+          colour={colour}
+        />
         {mode === 'browse' && pairing ? (
           <Text>
-            {pairing.paired
+            {shown === 'paired'
               ? `✓ Paired: ${pairing.name}`
-              : expired
+              : shown === 'expired'
                 ? `Pairing code ${pairing.code} expired.`
-                : `Pairing code ${pairing.code} for “${pairing.name}”: ${countdown(pairing.expiresAt - now.getTime())} left (p shows it)`}
+                : `Pairing code ${pairing.code} for “${pairing.name}”: ${remaining} left (p shows it)`}
           </Text>
         ) : null}
         {mode === 'name' ? (
@@ -278,21 +230,25 @@ export function StationsScreen(props: ScreenProps) {
             <Text bold>New pairing code</Text>
             <TextField
               label="Station name"
-              value={name}
+              value={state.name}
               focused
-              error={nameError}
+              error={state.nameError}
               colour={colour}
             />
           </Box>
         ) : null}
         {mode === 'role' ? (
           <Box marginTop={1} flexDirection="column">
-            <Text bold>{`New pairing code for “${name.trim()}”`}</Text>
+            <Text bold>{`New pairing code for “${state.name.trim()}”`}</Text>
             <Text>
               {'› Role: '}
-              {STATION_ROLES.map((candidate, index) => (
-                <Text key={candidate} bold={index === role} inverse={index === role && colour}>
-                  {index === role ? `[${candidate}]` : ` ${candidate} `}
+              {STATION_ROLES.map((candidate) => (
+                <Text
+                  key={candidate}
+                  bold={candidate === role}
+                  inverse={candidate === role && colour}
+                >
+                  {candidate === role ? `[${candidate}]` : ` ${candidate} `}
                 </Text>
               ))}
             </Text>
@@ -309,14 +265,8 @@ export function StationsScreen(props: ScreenProps) {
   }
 
   return (
-    <ScreenFrame
-      height={bodyHeight}
-      columns={columns}
-      {...frameStatus(action.status, stations)}
-      hints={hints}
-      colour={colour}
-    >
+    <TabFrame layout={props} status={action.status} resource={stations} hints={hints}>
       {body}
-    </ScreenFrame>
+    </TabFrame>
   );
 }

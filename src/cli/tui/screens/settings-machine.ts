@@ -1,0 +1,133 @@
+import type { Hint } from '../components/Footer.js';
+import { notice } from '../hooks/use-machine.js';
+import type { Notice, Step } from '../hooks/use-machine.js';
+import type { Settings } from '../tui-api.js';
+import { ADMIN_ONLY, EDITING_HINTS, navigationHints } from './screen-props.js';
+
+/** What each known setting means; settings the server adds later are listed after these. */
+export const SETTING_HELP: Record<string, string> = {
+  stuck_after_days: 'days until a produced order is stuck (1–365)',
+  timezone: 'IANA time zone, e.g. Europe/London',
+  station_app_scheme: 'scheme of pairing QR codes',
+  session_ttl_hours: 'hours a staff sign-in lasts',
+  label_size: 'label size',
+  default_dpi: 'printer resolution: 203 or 300',
+  webhook_retention_days: 'days deliveries are kept',
+  webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
+};
+
+/** Settings one can change: everything but the record's own bookkeeping (`object`, `…_at`). */
+export function fieldsOf(settings: Settings | undefined): string[] {
+  if (!settings) return [];
+  const present = Object.keys(settings).filter(
+    (field) => field !== 'object' && !field.endsWith('_at'),
+  );
+  const known = Object.keys(SETTING_HELP).filter((field) => present.includes(field));
+  return [...known, ...present.filter((field) => !(field in SETTING_HELP))];
+}
+
+/** How a value is shown and edited: lists comma separated, nothing as empty. */
+export function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/**
+ * The typed text as the JSON the server expects, guided by the current value's type. Text that
+ * does not fit (letters for a number) is sent as it is, so the server's own message explains.
+ */
+export function parseValue(text: string, current: unknown): unknown {
+  const trimmed = text.trim();
+  if (Array.isArray(current)) {
+    return trimmed
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+  if (typeof current === 'number')
+    return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+  if (typeof current === 'boolean') {
+    return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed;
+  }
+  if (current === null && trimmed === '') return null;
+  return trimmed;
+}
+
+export interface SettingsState {
+  selected: number;
+  /** The field being edited, if any. */
+  editing?: string | undefined;
+  draft: string;
+  /** The server's refusal of a field's last value, next to the field; '' once it is dealt with. */
+  fieldErrors: Record<string, string>;
+}
+
+export const SETTINGS_START: SettingsState = { selected: 0, draft: '', fieldErrors: {} };
+
+export type SettingsAction =
+  | { type: 'select'; index: number }
+  /** Edit `field`, starting from its value as text. */
+  | { type: 'edit'; field: string | undefined; value: string; allowed: boolean }
+  | { type: 'draft'; value: string }
+  | { type: 'cancel' }
+  | { type: 'save' }
+  | { type: 'saved'; field: string }
+  | { type: 'refused'; field: string; message: string }
+  | { type: 'reload' };
+
+export type SettingsEffect =
+  Notice | { kind: 'save'; field: string; text: string } | { kind: 'reload' };
+
+/** The Settings tab's state machine. */
+export function settingsReducer(
+  state: SettingsState,
+  action: SettingsAction,
+): Step<SettingsState, SettingsEffect> {
+  const clear = (field: string) => ({ ...state.fieldErrors, [field]: '' });
+  switch (action.type) {
+    case 'select':
+      return { state: { ...state, selected: action.index } };
+    case 'edit':
+      if (!action.field) return { state };
+      if (!action.allowed)
+        return { state, effect: notice('error', 'changing settings is admin only') };
+      return {
+        state: { ...state, editing: action.field, draft: action.value },
+        effect: { kind: 'notice', status: undefined },
+      };
+    case 'draft':
+      return { state: { ...state, draft: action.value } };
+    case 'cancel':
+      if (!state.editing) return { state };
+      return { state: { ...state, editing: undefined, fieldErrors: clear(state.editing) } };
+    case 'save':
+      if (!state.editing) return { state };
+      return { state, effect: { kind: 'save', field: state.editing, text: state.draft } };
+    case 'saved':
+      return {
+        state: {
+          ...state,
+          editing: state.editing === action.field ? undefined : state.editing,
+          fieldErrors: clear(action.field),
+        },
+      };
+    case 'refused':
+      return {
+        state: { ...state, fieldErrors: { ...state.fieldErrors, [action.field]: action.message } },
+      };
+    case 'reload':
+      return { state, effect: { kind: 'reload' } };
+  }
+}
+
+/** The keys that work while a field is edited, and while one is chosen. */
+export function settingsHints(state: SettingsState, canEdit: boolean, tabCount: number): Hint[] {
+  if (state.editing) return EDITING_HINTS;
+  return [
+    { keys: '↑/↓', label: 'select' },
+    { keys: 'Enter', label: 'edit', unavailable: canEdit ? undefined : ADMIN_ONLY },
+    { keys: 'g', label: 'reload' },
+    ...navigationHints(tabCount),
+  ];
+}

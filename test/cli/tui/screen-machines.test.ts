@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { KEYS_START, keysHints, keysReducer } from '../../../src/cli/tui/screens/keys-machine.js';
+import type { KeysAction, KeysState } from '../../../src/cli/tui/screens/keys-machine.js';
+import { RETURNS_START, returnsReducer } from '../../../src/cli/tui/screens/returns-machine.js';
+import type { ReturnsAction, ReturnsState } from '../../../src/cli/tui/screens/returns-machine.js';
+import {
+  parseValue,
+  SETTINGS_START,
+  settingsReducer,
+} from '../../../src/cli/tui/screens/settings-machine.js';
+import type {
+  SettingsAction,
+  SettingsState,
+} from '../../../src/cli/tui/screens/settings-machine.js';
+import {
+  pairingState,
+  STATIONS_START,
+  stationsHints,
+  stationsReducer,
+} from '../../../src/cli/tui/screens/stations-machine.js';
+import type {
+  Pairing,
+  StationsAction,
+  StationsState,
+} from '../../../src/cli/tui/screens/stations-machine.js';
+import type { ApiKey, ReturnRecord, Station } from '../../../src/cli/tui/tui-api.js';
+
+/** Runs actions one after the other, collecting the effects they ask for. */
+function run<S, A, E>(
+  reduce: (state: S, action: A) => { state: S; effect?: E | undefined },
+  start: S,
+  actions: A[],
+): { state: S; effects: E[] } {
+  let state = start;
+  const effects: E[] = [];
+  for (const action of actions) {
+    const step = reduce(state, action);
+    state = step.state;
+    if (step.effect !== undefined) effects.push(step.effect);
+  }
+  return { state, effects };
+}
+
+const stations = (actions: StationsAction[], start: StationsState = STATIONS_START) =>
+  run(stationsReducer, start, actions);
+
+const station: Station = {
+  id: 'stn_1',
+  name: 'Packing',
+  role: 'stock',
+  default_location: null,
+  paired_at: '2026-11-25T08:00:00.000Z',
+  last_scan_at: null,
+  revoked_at: null,
+  hardware: null,
+};
+
+const pairing = (id: string, overrides: Partial<Pairing> = {}): Pairing => ({
+  id,
+  code: 'BCDF-GHJK',
+  qr: 'factory://pair?code=BCDFGHJK',
+  name: 'Packing',
+  role: 'stock',
+  expiresAt: 600_000,
+  paired: false,
+  ...overrides,
+});
+
+describe('Stations machine', () => {
+  it('asks for a name, then a role, then issues a code for them', () => {
+    const { state, effects } = stations([
+      { type: 'new-code', allowed: true },
+      { type: 'submit-name' },
+    ]);
+    expect(state).toMatchObject({ mode: 'name', nameError: 'a name is needed' });
+    expect(effects).toEqual([]);
+
+    const named = stations(
+      [
+        { type: 'name', value: '  Packing ' },
+        { type: 'submit-name' },
+        { type: 'step-role', by: -1 },
+        { type: 'pick-role', letter: 'x' },
+        { type: 'issue' },
+      ],
+      state,
+    );
+    expect(named.state.mode).toBe('role');
+    expect(named.state.nameError).toBeUndefined();
+    expect(named.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'dispatch' }]);
+
+    const picked = stations([{ type: 'pick-role', letter: 's' }, { type: 'issue' }], named.state);
+    expect(picked.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'stock' }]);
+    const issued = stations([{ type: 'issued', pairing: pairing('pco_1') }], picked.state);
+    expect(issued.state).toMatchObject({ mode: 'code', pairing: { id: 'pco_1', paired: false } });
+    expect(stations([{ type: 'issue-failed' }], picked.state).state.mode).toBe('browse');
+  });
+
+  it('refuses a new code to a caller who may not issue one, with a status line', () => {
+    const { state, effects } = stations([{ type: 'new-code', allowed: false }]);
+    expect(state).toBe(STATIONS_START);
+    expect(effects).toEqual([
+      {
+        kind: 'notice',
+        status: { kind: 'error', text: 'issuing pairing codes is not allowed for this sign-in' },
+      },
+    ]);
+  });
+
+  it('marks the code paired only when its own id is reported', () => {
+    const waiting: StationsState = { ...STATIONS_START, mode: 'code', pairing: pairing('pco_2') };
+    const other = stations([{ type: 'paired', codeId: 'pco_1' }], waiting);
+    expect(other.state.pairing?.paired).toBe(false);
+    const own = stations([{ type: 'paired', codeId: 'pco_2' }], waiting);
+    expect(own.state.pairing?.paired).toBe(true);
+  });
+
+  it('keeps a waiting code in reach when the code screen closes and drops a used or expired one', () => {
+    const waiting: StationsState = { ...STATIONS_START, mode: 'code', pairing: pairing('pco_1') };
+    const back = stations([{ type: 'close-code', now: 1_000 }], waiting).state;
+    expect(back).toMatchObject({ mode: 'browse', pairing: { id: 'pco_1' } });
+    expect(stations([{ type: 'show-code' }], back).state.mode).toBe('code');
+    expect(stations([{ type: 'close-code', now: 600_000 }], waiting).state.pairing).toBeUndefined();
+    const used = { ...waiting, pairing: pairing('pco_1', { paired: true }) };
+    expect(stations([{ type: 'close-code', now: 1_000 }], used).state.pairing).toBeUndefined();
+    expect(stations([{ type: 'show-code' }], STATIONS_START).state.mode).toBe('browse');
+
+    expect(pairingState(pairing('pco_1'), 599_999)).toBe('waiting');
+    expect(pairingState(pairing('pco_1'), 600_000)).toBe('expired');
+    expect(pairingState(pairing('pco_1', { paired: true }), 900_000)).toBe('paired');
+  });
+
+  it('confirms a revocation, and says why when there is nothing to revoke', () => {
+    const asked = stations([{ type: 'revoke', station, allowed: true }]);
+    expect(asked.state.mode).toBe('revoke');
+    const done = stations([{ type: 'confirm-revoke', station }], asked.state);
+    expect(done.state.mode).toBe('browse');
+    expect(done.effects).toEqual([{ kind: 'revoke', station }]);
+    expect(stations([{ type: 'cancel' }], asked.state).effects).toEqual([]);
+
+    const revoked = { ...station, revoked_at: '2026-11-25T09:00:00.000Z' };
+    expect(stations([{ type: 'revoke', station: revoked, allowed: true }]).effects).toEqual([
+      { kind: 'notice', status: { kind: 'info', text: '“Packing” is already revoked.' } },
+    ]);
+    expect(stations([{ type: 'revoke', station, allowed: false }]).state.mode).toBe('browse');
+    expect(stations([{ type: 'revoke', station: undefined, allowed: true }]).effects).toEqual([]);
+  });
+
+  it('shows "show code" among the hints only while there is a code', () => {
+    const labels = (state: StationsState) =>
+      stationsHints(state, { pair: true, revoke: false }, 4).map((hint) => hint.label);
+    expect(labels(STATIONS_START)).not.toContain('show code');
+    expect(labels({ ...STATIONS_START, pairing: pairing('pco_1') })).toContain('show code');
+    const revoke = stationsHints(STATIONS_START, { pair: true, revoke: false }, 4).find(
+      (hint) => hint.label === 'revoke',
+    );
+    expect(revoke?.unavailable).toBe('admin only');
+  });
+});
+
+const apiKey: ApiKey = {
+  id: 'key_1',
+  name: 'ci',
+  last4: 'abcd',
+  created_at: '2026-11-25T08:00:00.000Z',
+  last_used_at: null,
+  revoked_at: null,
+};
+
+describe('Keys machine', () => {
+  const keys = (actions: KeysAction[], start: KeysState = KEYS_START) =>
+    run(keysReducer, start, actions);
+
+  it('creates a key under a name, shows it once, then forgets it', () => {
+    const empty = keys([{ type: 'new-key', allowed: true }, { type: 'create' }]);
+    expect(empty.state).toMatchObject({ mode: 'name', nameError: 'a name is needed' });
+    expect(empty.effects).toEqual([]);
+    const named = keys([{ type: 'name', value: ' ci import ' }, { type: 'create' }], empty.state);
+    expect(named.effects).toEqual([{ kind: 'create', name: 'ci import' }]);
+    const created = keys(
+      [{ type: 'created', key: { ...apiKey, key: 'sk_live_x' } }],
+      named.state,
+    ).state;
+    expect(created).toMatchObject({ mode: 'created', created: { key: 'sk_live_x' } });
+    expect(keys([{ type: 'done' }], created).state).toMatchObject({
+      mode: 'browse',
+      created: undefined,
+    });
+    expect(keys([{ type: 'create-failed' }], named.state).state.mode).toBe('browse');
+  });
+
+  it('refuses what the caller may not do, and revokes after confirmation', () => {
+    expect(keys([{ type: 'new-key', allowed: false }]).effects[0]).toMatchObject({
+      status: { kind: 'error', text: 'creating keys is admin only' },
+    });
+    expect(keys([{ type: 'revoke', key: apiKey, allowed: false }]).effects[0]).toMatchObject({
+      status: { kind: 'error', text: 'revoking keys is admin only' },
+    });
+    const { state, effects } = keys([
+      { type: 'revoke', key: apiKey, allowed: true },
+      { type: 'confirm-revoke', key: apiKey },
+    ]);
+    expect(state.mode).toBe('browse');
+    expect(effects).toEqual([{ kind: 'revoke', key: apiKey }]);
+    const hints = keysHints(KEYS_START, { list: false, create: false, revoke: false }, 4);
+    expect(hints.map((hint) => hint.label)).toEqual(['tabs', 'quit']);
+  });
+});
+
+const item: ReturnRecord = { id: 'ret_1', status: 'received', barcode: 'FD-0001' };
+
+describe('Returns machine', () => {
+  const returns = (actions: ReturnsAction[], start: ReturnsState = RETURNS_START) =>
+    run(returnsReducer, start, actions);
+
+  it('restocks only with a bay, and writes off after confirmation', () => {
+    const noBay = returns([
+      { type: 'close', how: 'restock', item, allowed: true },
+      { type: 'restock', item },
+    ]);
+    expect(noBay.state).toMatchObject({ mode: 'bay', bayError: 'a bay is needed to restock' });
+    const restocked = returns(
+      [
+        { type: 'bay', value: ' B-12 ' },
+        { type: 'restock', item },
+      ],
+      noBay.state,
+    );
+    expect(restocked.state.mode).toBe('browse');
+    expect(restocked.effects).toEqual([{ kind: 'restock', item, location: 'B-12' }]);
+
+    const writtenOff = returns([
+      { type: 'close', how: 'write-off', item, allowed: true },
+      { type: 'write-off', item },
+    ]);
+    expect(writtenOff.effects).toEqual([{ kind: 'write-off', item }]);
+    expect(
+      returns([{ type: 'close', how: 'write-off', item, allowed: false }]).effects[0],
+    ).toMatchObject({
+      status: { kind: 'error' },
+    });
+    expect(returns([{ type: 'close', how: 'restock', item: undefined, allowed: true }]).state).toBe(
+      RETURNS_START,
+    );
+  });
+});
+
+describe('Settings machine', () => {
+  const settings = (actions: SettingsAction[], start: SettingsState = SETTINGS_START) =>
+    run(settingsReducer, start, actions);
+
+  it('edits one field from its value, saves the draft, and keeps a refusal next to the field', () => {
+    const editing = settings([
+      { type: 'edit', field: 'timezone', value: 'UTC', allowed: true },
+      { type: 'draft', value: 'Mars/Base' },
+      { type: 'save' },
+    ]);
+    expect(editing.state).toMatchObject({ editing: 'timezone', draft: 'Mars/Base' });
+    expect(editing.effects).toEqual([
+      { kind: 'notice', status: undefined },
+      { kind: 'save', field: 'timezone', text: 'Mars/Base' },
+    ]);
+    const refused = settings(
+      [{ type: 'refused', field: 'timezone', message: 'unknown time zone' }],
+      editing.state,
+    ).state;
+    expect(refused.fieldErrors.timezone).toBe('unknown time zone');
+    expect(settings([{ type: 'cancel' }], refused).state).toMatchObject({
+      editing: undefined,
+      fieldErrors: { timezone: '' },
+    });
+    expect(settings([{ type: 'saved', field: 'timezone' }], refused).state.editing).toBeUndefined();
+    expect(
+      settings([{ type: 'edit', field: 'timezone', value: 'UTC', allowed: false }]).effects[0],
+    ).toMatchObject({ status: { kind: 'error', text: 'changing settings is admin only' } });
+  });
+
+  it('reads typed text as the type of the current value', () => {
+    expect(parseValue(' 14 ', 7)).toBe(14);
+    expect(parseValue('two', 7)).toBe('two');
+    expect(parseValue('a.example, 10.0.0.0/8 ,', [])).toEqual(['a.example', '10.0.0.0/8']);
+    expect(parseValue('', null)).toBeNull();
+    expect(parseValue('false', true)).toBe(false);
+  });
+});
