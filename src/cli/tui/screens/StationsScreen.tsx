@@ -146,8 +146,8 @@ export function StationsScreen(props: ScreenProps) {
     const result = await action.run(() => api.createPairingCode(name, role));
     if (!result) return dispatch({ type: 'issue-failed' });
     const answer = result.value;
-    const expiresAt = props.now().getTime() + (answer.expires_in_seconds ?? 600) * 1000;
-    const issued = { id: answer.id, code: answer.code, qr: answer.qr ?? answer.code, name, role };
+    const expiresAt = props.now().getTime() + answer.expires_in_seconds * 1000;
+    const issued = { id: answer.id, code: answer.code, qr: answer.qr, name, role };
     dispatch({ type: 'issued', pairing: { ...issued, expiresAt, paired: false } });
   }
 
