@@ -2,19 +2,26 @@ import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import { filenameOf, header, readJson, toConnectionError } from './api-answers.js';
+import { chunked, fillPath, queryString } from './api-request.js';
+import type { Query } from './api-request.js';
+import type {
+  Answer,
+  CallArgs,
+  CallOptions,
+  Item,
+  ListPage,
+  ListPaths,
+  Method,
+  PageWindow,
+  Params,
+  PathsWith,
+  SendOptions,
+  paths,
+} from './api-types.js';
 
 export { toConnectionError };
-
-/** A page of a list endpoint, exactly as the server sends it. */
-export interface ListPage<T> {
-  object: 'list';
-  data: T[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
-export type QueryValue = string | number | boolean | null | undefined;
-export type Query = Record<string, QueryValue>;
+export { unchecked } from './api-types.js';
+export type { CallOptions, ListPage, PageWindow } from './api-types.js';
 
 export interface ApiClientOptions {
   /** The server address, e.g. `http://127.0.0.1:8080`; a path prefix is kept before `/v1`. */
@@ -29,18 +36,15 @@ export interface ApiClientOptions {
   bodyTimeoutMs?: number;
 }
 
-export interface RequestOptions {
-  query?: Query;
-  /** Serialised as JSON. */
+interface UntypedOptions extends SendOptions {
+  path?: Record<string, string | number> | undefined;
+  query?: object | undefined;
   body?: unknown;
-  idempotencyKey?: string | undefined;
-  /** `false` sends no token (station pairing); a string sends that token instead. */
-  auth?: boolean | string;
 }
 
-export interface UploadOptions {
+export interface UploadOptions<P extends keyof paths = keyof paths> {
   contentType: string;
-  query?: Query;
+  query?: Params<P, 'post'>['query'];
   idempotencyKey?: string | undefined;
   /** Called as the request body is handed to the socket, with bytes sent so far and the total. */
   onProgress?: (sent: number, total: number) => void;
@@ -60,8 +64,8 @@ export interface Download {
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_HEADERS_TIMEOUT_MS = 60_000;
 const DEFAULT_BODY_TIMEOUT_MS = 60_000;
-const UPLOAD_CHUNK_BYTES = 64 * 1024;
 export const MAX_PAGE_SIZE = 100;
+const VERBS = { get: 'GET', post: 'POST', patch: 'PATCH', delete: 'DELETE' } as const;
 
 /**
  * HTTP client of the factoryd `/v1` API, shared by the command-line client and the terminal UI.
@@ -91,48 +95,69 @@ export class ApiClient {
     });
   }
 
-  get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
-    return this.request<T>('GET', path, options);
+  get<P extends PathsWith<'get'>>(path: P, ...[options]: CallArgs<P, 'get'>) {
+    return this.call(path, 'get', options);
   }
 
-  post<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.request<T>('POST', path, { ...options, body });
+  post<P extends PathsWith<'post'>>(path: P, ...[options]: CallArgs<P, 'post'>) {
+    return this.call(path, 'post', options);
   }
 
-  patch<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.request<T>('PATCH', path, { ...options, body });
+  patch<P extends PathsWith<'patch'>>(path: P, ...[options]: CallArgs<P, 'patch'>) {
+    return this.call(path, 'patch', options);
   }
 
-  delete<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    return this.request<T>('DELETE', path, options);
+  delete<P extends PathsWith<'delete'>>(path: P, ...[options]: CallArgs<P, 'delete'>) {
+    return this.call(path, 'delete', options);
   }
 
-  /** One JSON request. An empty 2xx body resolves to `undefined`. */
-  async request<T>(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}) {
+  /**
+   * One JSON request to any path, its answer unread: for what the document does not describe.
+   * An empty 2xx body resolves to `undefined`.
+   */
+  async request(
+    method: Dispatcher.HttpMethod,
+    template: string,
+    options: UntypedOptions = {},
+  ): Promise<unknown> {
+    const path = fillPath(template, options.path);
     const headers = this.headers(options.auth, options.idempotencyKey);
     let body: string | undefined;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await this.send({ method, path, query: options.query, headers, body });
-    return (await readJson(response, this.describe(path))) as T;
+    const query = options.query as Query | undefined;
+    const response = await this.send({ method, path, query, headers, body });
+    return readJson(response, this.describe(path));
   }
 
-  /** One page of a list endpoint (`limit` 1–100, `starting_after` a cursor from the last page). */
-  page<T>(path: string, query: Query = {}): Promise<ListPage<T>> {
-    return this.get<ListPage<T>>(path, { query });
+  /** One page of a list endpoint: `limit` 1–100, `starting_after` a cursor from the last page. */
+  async page<P extends ListPaths>(
+    path: P,
+    options: CallOptions<P, 'get'>,
+    window: PageWindow = {},
+  ): Promise<ListPage<Item<P>>> {
+    const call = options as UntypedOptions;
+    return pageOf<P>(
+      await this.request('GET', path, { ...call, query: { ...call.query, ...window } }),
+    );
   }
 
   /**
-   * Every record of a list endpoint, following `next_cursor` page after page. Pages are fetched
-   * as they are consumed, so a caller that stops early fetches no further.
+   * Every record of a list endpoint, following `next_cursor` page after page from
+   * `startingAfter`. Pages are fetched as they are consumed, so a caller that stops early fetches
+   * no further.
    */
-  async *paginate<T>(path: string, query: Query = {}, pageSize = MAX_PAGE_SIZE) {
-    let cursor = query.starting_after ?? undefined;
+  async *paginate<P extends ListPaths>(
+    path: P,
+    options: CallOptions<P, 'get'>,
+    { limit = MAX_PAGE_SIZE, starting_after }: PageWindow = {},
+  ): AsyncGenerator<Item<P>> {
+    let cursor = starting_after;
     const seen = new Set<string>();
     for (;;) {
-      const page = await this.page<T>(path, { ...query, limit: pageSize, starting_after: cursor });
+      const page = await this.page(path, options, { limit, starting_after: cursor });
       yield* page.data;
       if (!page.has_more || !page.next_cursor) return;
       // A server that hands back a cursor twice would otherwise loop forever.
@@ -145,7 +170,11 @@ export class ApiClient {
   }
 
   /** Sends a raw body (a CSV file) in chunks, reporting progress, and reads a JSON answer. */
-  async upload<T>(path: string, data: Uint8Array, options: UploadOptions): Promise<T> {
+  async upload<P extends PathsWith<'post'>>(
+    path: P,
+    data: Uint8Array,
+    options: UploadOptions<P>,
+  ): Promise<Answer<P, 'post'>> {
     const headers = this.headers(true, options.idempotencyKey);
     headers['content-type'] = options.contentType;
     headers['content-length'] = String(data.byteLength);
@@ -156,11 +185,17 @@ export class ApiClient {
       headers,
       body: chunked(data, options.onProgress),
     });
-    return (await readJson(response, this.describe(path))) as T;
+    return answerOf<P, 'post'>(await readJson(response, this.describe(path)));
   }
 
   /** Starts a binary download (labels); the caller streams `body` where it belongs. */
-  async download(path: string, query: Query = {}): Promise<Download> {
+  async download<P extends PathsWith<'get'>>(
+    template: P,
+    options: CallOptions<P, 'get'>,
+  ): Promise<Download> {
+    const call = options as UntypedOptions;
+    const path = fillPath(template, call.path);
+    const query = call.query as Query | undefined;
     const headers = this.headers(true, undefined);
     const response = await this.send({ method: 'GET', path, query, headers });
     if (response.statusCode >= 300) {
@@ -176,6 +211,15 @@ export class ApiClient {
       ),
       body: response.body,
     };
+  }
+
+  private async call<P extends keyof paths, M extends Method>(
+    path: P,
+    method: M,
+    options: CallOptions<P, M> | undefined,
+  ): Promise<Answer<P, M>> {
+    const answer = await this.request(VERBS[method], path, options);
+    return answerOf<P, M>(answer);
   }
 
   async close(): Promise<void> {
@@ -220,30 +264,16 @@ export class ApiClient {
   }
 }
 
-/** `?a=1&b=x` from the defined values of a query; `undefined` and `null` are left out. */
-export function queryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * The answer of a typed call, as the OpenAPI document describes it. The one place an answer is
+ * taken at the document's word: the server validates every answer against the same schemas
+ * before sending it, and test/cli/fakes-contract.test.ts holds the test servers to them too.
+ */
+function answerOf<P extends keyof paths, M extends Method>(json: unknown): Answer<P, M> {
+  return json as Answer<P, M>;
 }
 
-/** Encodes one path segment; barcodes contain a space (`FD 0000042`). */
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}
-
-async function* chunked(data: Uint8Array, onProgress: UploadOptions['onProgress']) {
-  const total = data.byteLength;
-  onProgress?.(0, total);
-  for (let offset = 0; offset < total; offset += UPLOAD_CHUNK_BYTES) {
-    const chunk = data.subarray(offset, Math.min(offset + UPLOAD_CHUNK_BYTES, total));
-    yield chunk;
-    // Resumed when undici asks for the next chunk, i.e. once this one has been written.
-    onProgress?.(offset + chunk.byteLength, total);
-  }
+/** A page of a list endpoint, taken at the document's word as `answerOf` does. */
+function pageOf<P extends ListPaths>(json: unknown): ListPage<Item<P>> {
+  return json as ListPage<Item<P>>;
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/cli/api-client.js';
+import { ApiClient, unchecked } from '../../src/cli/api-client.js';
 import { ApiError, ConnectionError } from '../../src/cli/errors.js';
 import { errorResponse, listResponse, startFakeApi } from './helpers/fake-api.js';
 import type { FakeApi } from './helpers/fake-api.js';
@@ -75,7 +75,7 @@ const csv = 'order_no,retailer_code,sku,colour,qty,pieces_per_unit\n'.concat(
 
 describe('ApiClient', () => {
   it('sends the bearer token, JSON accept header and user agent, and drops empty query values', async () => {
-    const answer = await client.get<Record<string, unknown>>('/v1/echo', {
+    const answer = await client.request('GET', '/v1/echo', {
       query: { status: 'in_stock', stuck: true, retailer_id: undefined, limit: 5, x: null },
     });
     expect(answer).toEqual({
@@ -87,8 +87,9 @@ describe('ApiClient', () => {
   });
 
   it('can send no token at all (station pairing) or another token (station scans)', async () => {
-    expect(await client.get('/v1/echo', { auth: false })).toMatchObject({ authorization: null });
-    expect(await client.get('/v1/echo', { auth: 'st_live_x' })).toMatchObject({
+    const echo = (auth: boolean | string) => client.request('GET', '/v1/echo', { auth });
+    expect(await echo(false)).toMatchObject({ authorization: null });
+    expect(await echo('st_live_x')).toMatchObject({
       authorization: 'Bearer st_live_x',
     });
   });
@@ -96,7 +97,9 @@ describe('ApiClient', () => {
   it('keeps a path prefix of the base URL in front of /v1', async () => {
     const prefixed = new ApiClient({ baseUrl: `${api.url}/factory` });
     try {
-      await expect(prefixed.get('/v1/echo')).rejects.toMatchObject({ code: 'route_not_found' });
+      await expect(prefixed.request('GET', '/v1/echo')).rejects.toMatchObject({
+        code: 'route_not_found',
+      });
       expect(api.requests.at(-1)!.path).toBe('/factory/v1/echo');
     } finally {
       await prefixed.close();
@@ -104,8 +107,10 @@ describe('ApiClient', () => {
   });
 
   it('encodes a barcode with a space as one path segment', async () => {
-    const { segment } = await import('../../src/cli/api-client.js');
-    const voided = await client.post(`/v1/items/${segment('FD 0000042')}/void`, { reason: 'torn' });
+    const voided = await client.post('/v1/items/{barcode}/void', {
+      path: { barcode: 'FD 0000042' },
+      body: { reason: 'torn' },
+    });
     expect(voided).toEqual({ barcode: 'FD 0000042', reason: 'torn' });
     expect(api.requests.at(-1)!.path).toBe('/v1/items/FD%200000042/void');
     expect(api.requests.at(-1)!.headers['content-type']).toBe('application/json');
@@ -114,7 +119,7 @@ describe('ApiClient', () => {
   it('follows next_cursor through every page, each record once', async () => {
     const before = api.requests.length;
     const seen: string[] = [];
-    for await (const item of client.paginate<{ id: string }>('/v1/orders', {}, 100)) {
+    for await (const item of client.paginate('/v1/orders', {}, { limit: 100 })) {
       seen.push(item.id);
     }
     expect(seen).toEqual(items.map((item) => item.id));
@@ -129,7 +134,7 @@ describe('ApiClient', () => {
 
   it('fetches no further page than the consumer reads', async () => {
     const before = api.requests.length;
-    for await (const item of client.paginate<{ id: string }>('/v1/orders', {}, 10)) {
+    for await (const item of client.paginate('/v1/orders', {}, { limit: 10 })) {
       if (item.id === items[4]!.id) break;
     }
     expect(api.requests.length - before).toBe(1);
@@ -137,7 +142,7 @@ describe('ApiClient', () => {
 
   it('turns the error envelope into an ApiError with every field', async () => {
     const error = await client
-      .post('/v1/orders', { order_no: 'PO-1' }, { idempotencyKey: 'po-1' })
+      .post('/v1/orders', { body: unchecked({ order_no: 'PO-1' }), idempotencyKey: 'po-1' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -153,7 +158,7 @@ describe('ApiClient', () => {
 
   it('describes an error body that is not the envelope from its status, with the request id header', async () => {
     const error = (await client
-      .get('/v1/proxy-error')
+      .request('GET', '/v1/proxy-error')
       .catch((caught: unknown) => caught)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
@@ -163,13 +168,13 @@ describe('ApiClient', () => {
   });
 
   it('resolves an empty 200 body to undefined', async () => {
-    await expect(client.delete('/v1/api-keys/key_1')).resolves.toBeUndefined();
+    await expect(client.request('DELETE', '/v1/api-keys/key_1')).resolves.toBeUndefined();
   });
 
   it('uploads a raw body in chunks and reports bytes sent up to the total', async () => {
     const data = Buffer.from(csv);
     const reports: Array<[number, number]> = [];
-    const answer = await client.upload<Record<string, unknown>>('/v1/orders/upload', data, {
+    const answer = await client.upload('/v1/orders/upload', data, {
       contentType: 'text/csv',
       query: { dry_run: true },
       onProgress: (sent, total) => reports.push([sent, total]),
@@ -188,7 +193,10 @@ describe('ApiClient', () => {
   });
 
   it('streams a binary download with its type, length and file name', async () => {
-    const download = await client.download('/v1/orders/ord_1/labels', { format: 'pdf' });
+    const download = await client.download('/v1/orders/{id}/labels', {
+      path: { id: 'ord_1' },
+      query: { format: 'pdf' },
+    });
     expect(download.contentType).toBe('application/pdf');
     expect(download.length).toBe(label.length);
     expect(download.filename).toBe('labels-PO-1.pdf');
@@ -198,7 +206,8 @@ describe('ApiClient', () => {
   });
 
   it('reports a download that fails as an ApiError', async () => {
-    await expect(client.download('/v1/orders/missing/nothing')).rejects.toMatchObject({
+    const missing = client.download('/v1/items/{barcode}/label', { path: { barcode: 'FD 1' } });
+    await expect(missing).rejects.toMatchObject({
       status: 404,
       code: 'route_not_found',
     });

@@ -149,7 +149,11 @@ describe('factory logout and whoami', () => {
     });
     const who = await run(['whoami'], { homeDir: home.dir });
     expect(who.code).toBe(0);
-    expect(JSON.parse(who.stdout)).toEqual({ kind: 'staff', email: STAFF_EMAIL, role: 'admin' });
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      kind: 'staff',
+      user: { email: STAFF_EMAIL, role: 'admin' },
+      session: { expires_at: '2026-11-22T22:00:00.000Z' },
+    });
 
     const result = await run(['logout'], { homeDir: home.dir });
     expect(result.code).toBe(0);

@@ -124,7 +124,7 @@ describe('factory orders get', () => {
     const result = await run(['orders', 'get', 'boom'], { env });
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(
-      /^error: Something went wrong on our side\. \(internal, request req_fake\d+\)/,
+      /^error: Something went wrong on our side\. \(internal_error, request req_fake\d+\)/,
     );
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, STATION_TOKEN, startFactoryFake } from './helpers/factory-fake.js';
+import { API_KEY, STARTER_PLAN, STATION_TOKEN, startFactoryFake } from './helpers/factory-fake.js';
 import type { FactoryFake } from './helpers/factory-fake.js';
 import { run } from './helpers/memory-io.js';
 
@@ -39,10 +39,13 @@ describe('factory stations pairing-code', () => {
     );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
+      id: 'pcd_01',
       code: 'BCDF-GHJK',
       qr: 'factoryscan://pair?code=BCDFGHJK',
       expires_in_seconds: 600,
       expires_at: '2026-11-22T10:10:00.000Z',
+      name: 'Goods in',
+      role: 'stock',
     });
   });
 
@@ -136,7 +139,13 @@ describe('settings and company', () => {
       name: 'Jo Owner',
       legal_name: 'Acme Upholstery Ltd',
       label_prefix: 'ACME',
-      address: { line1: '1 Mill Lane', town: 'Leeds', postcode: 'LS2 7EW', country: 'GB' },
+      address: {
+        line1: '1 Mill Lane',
+        line2: null,
+        town: 'Leeds',
+        postcode: 'LS2 7EW',
+        country: 'GB',
+      },
     });
   });
 
@@ -150,9 +159,7 @@ describe('settings and company', () => {
 
   it('lists plans from the list envelope as an array', async () => {
     const result = await run(['plans'], { env });
-    expect(JSON.parse(result.stdout)).toEqual([
-      { id: 'starter', name: 'Starter', price_pence: 4900, currency: 'GBP' },
-    ]);
+    expect(JSON.parse(result.stdout)).toEqual([STARTER_PLAN]);
   });
 
   it('prints the revoked key record', async () => {
@@ -160,6 +167,7 @@ describe('settings and company', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       id: 'key_9',
+      object: 'api_key',
       revoked_at: '2026-11-22T10:00:00.000Z',
     });
     expect(api.requests.at(-1)!.method).toBe('DELETE');

@@ -1,4 +1,3 @@
-import type { ApiClient } from '../api-client.js';
 import {
   normaliseServerUrl,
   readConfigFile,
@@ -9,8 +8,6 @@ import type { Profile } from '../config.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, ConnectionError, UsageError } from '../errors.js';
 import { readSecret } from '../prompt.js';
-
-type Row = Record<string, unknown>;
 
 export async function login(ctx: CommandContext, options: { email?: string }) {
   const url = await ctx.serverUrl();
@@ -51,28 +48,15 @@ async function apiKeyLogin(ctx: CommandContext, url: string, given: string | und
     }
     key = await readSecret(ctx.io.stdin, ctx.io.stderr, 'API key: ');
   }
-  await checkToken(ctx.createClient(url, key));
+  // Refuses a key the server does not accept.
+  await ctx.createClient(url, key).get('/v1/auth/me');
   return { url, token: key, token_kind: 'api_key' } satisfies Profile;
-}
-
-/** Refuses a key the server does not accept; on a server without /v1/auth/me, reads settings. */
-async function checkToken(client: ApiClient): Promise<void> {
-  try {
-    await client.get('/v1/auth/me');
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-    await client.get('/v1/settings');
-  }
 }
 
 async function staffLogin(ctx: CommandContext, url: string, email: string) {
   const password = await readSecret(ctx.io.stdin, ctx.io.stderr, `Password for ${email}: `);
   const client = ctx.createClient(url);
-  const session = await client.post<{ token: string; expires_at?: string }>(
-    '/v1/auth/login',
-    { email, password },
-    { auth: false },
-  );
+  const session = await client.post('/v1/auth/login', { body: { email, password }, auth: false });
   return {
     url,
     token: session.token,
@@ -122,7 +106,7 @@ async function endSession(ctx: CommandContext, profile: Profile): Promise<void> 
 export async function whoami(ctx: CommandContext) {
   const config = await ctx.server();
   const client = await ctx.client();
-  const me = await client.get<Row>('/v1/auth/me');
+  const me = await client.get('/v1/auth/me');
   ctx.output.record(me, {
     title: `${config.url} (profile ${config.profile}, token from ${config.tokenSource})`,
     // Dozens of routes: in JSON for scripts, too long to be useful in a terminal.

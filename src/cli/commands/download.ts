@@ -3,7 +3,8 @@ import { rename, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { toConnectionError } from '../api-client.js';
-import type { Query } from '../api-client.js';
+import type { CallOptions } from '../api-client.js';
+import type { PathsWith } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatBytes } from '../output/format-time.js';
@@ -31,15 +32,15 @@ export function checkDownloadTarget(ctx: CommandContext, options: DownloadOption
  * Streams a download to a file (written beside it, then renamed, so a failed download leaves no
  * half file) or to stdout, with a progress bar on a terminal's stderr.
  */
-export async function saveDownload(
+export async function saveDownload<P extends PathsWith<'get'>>(
   ctx: CommandContext,
-  path: string,
-  query: Query,
+  path: P,
+  call: CallOptions<P, 'get'>,
   options: DownloadOptions,
 ): Promise<void> {
   checkDownloadTarget(ctx, options);
   const client = await ctx.client();
-  const download = await client.download(path, query);
+  const download = await client.download(path, call);
   const progress = createProgress(ctx.io.stderr, options.label);
   let received = 0;
   const counter = new Transform({

@@ -1,3 +1,4 @@
+import { unchecked } from '../api-client.js';
 import type { CommandContext } from '../context.js';
 import { saveDownload } from './download.js';
 
@@ -11,7 +12,7 @@ export async function testLabel(ctx: CommandContext, options: TestLabelOptions) 
   await saveDownload(
     ctx,
     '/v1/hardware/test-label',
-    { format: options.format, dpi: options.dpi },
+    { query: unchecked({ format: options.format, dpi: options.dpi }) },
     { output: options.output, binary: options.format === 'pdf', label: 'test label' },
   );
 }

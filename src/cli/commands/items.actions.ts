@@ -1,8 +1,6 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
 import type { CommandContext } from '../context.js';
 import { saveDownload } from './download.js';
-
-type Row = Record<string, unknown>;
 
 export async function voidItem(
   ctx: CommandContext,
@@ -10,8 +8,9 @@ export async function voidItem(
   [barcode]: string[],
 ) {
   const client = await ctx.client();
-  const voided = await client.post<Row>(`/v1/items/${segment(barcode!)}/void`, {
-    reason: options.reason,
+  const voided = await client.post('/v1/items/{barcode}/void', {
+    path: { barcode: barcode! },
+    body: { reason: options.reason },
   });
   ctx.output.record(voided);
 }
@@ -25,8 +24,11 @@ interface LabelOptions {
 export async function itemLabel(ctx: CommandContext, options: LabelOptions, [barcode]: string[]) {
   await saveDownload(
     ctx,
-    `/v1/items/${segment(barcode!)}/label`,
-    { format: options.format, dpi: options.dpi },
+    '/v1/items/{barcode}/label',
+    {
+      path: { barcode: barcode! },
+      query: unchecked({ format: options.format, dpi: options.dpi }),
+    },
     { output: options.output, binary: options.format === 'pdf', label: 'label' },
   );
 }

@@ -1,16 +1,14 @@
-import { segment } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import type { Column } from '../output/table.js';
 import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 import { printResult } from './result.js';
 
-type Row = Record<string, unknown>;
-
-const KEY_COLUMNS: Column<Row>[] = [
+const KEY_COLUMNS: Column<Item<'/v1/api-keys'>>[] = [
   { header: 'id', value: (key) => key.id, keep: true },
   { header: 'name', value: (key) => key.name },
-  { header: 'ends with', value: (key) => (key.last4 ? `…${String(key.last4)}` : null) },
+  { header: 'ends with', value: (key) => (key.last4 ? `…${key.last4}` : null) },
   { header: 'created', value: (key) => key.created_at },
   { header: 'last used', value: (key) => key.last_used_at },
   { header: 'revoked', value: (key) => key.revoked_at },
@@ -25,11 +23,10 @@ export async function createKey(
   options: { name: string; idempotencyKey?: string },
 ) {
   const client = await ctx.client();
-  const key = await client.post<Row>(
-    '/v1/api-keys',
-    { name: options.name },
-    { idempotencyKey: options.idempotencyKey },
-  );
+  const key = await client.post('/v1/api-keys', {
+    body: { name: options.name },
+    idempotencyKey: options.idempotencyKey,
+  });
   ctx.output.record(key);
   ctx.output.notice(
     ctx.output.errStyle.yellow(
@@ -40,5 +37,6 @@ export async function createKey(
 
 export async function revokeKey(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  printResult(ctx, await client.delete<Row>(`/v1/api-keys/${segment(id!)}`), `Revoked ${id}.`);
+  const revoked = await client.delete('/v1/api-keys/{id}', { path: { id: id! } });
+  printResult(ctx, revoked, `Revoked ${id}.`);
 }

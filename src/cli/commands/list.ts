@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { Query } from '../api-client.js';
+import type { CallOptions } from '../api-client.js';
+import type { Item, ListPaths } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import type { Column } from '../output/table.js';
 import { integerIn } from './help-text.js';
@@ -22,31 +23,24 @@ export function addListOptions(command: Command): Command {
  * Prints a list endpoint: one page, or with `--all` every page (as one JSON array when piped).
  * When more pages exist a person is told how to get them; a pipeline's stdout stays pure JSON.
  */
-export async function printList<T extends object>(
+export async function printList<P extends ListPaths>(
   ctx: CommandContext,
-  path: string,
-  query: Query,
+  path: P,
+  call: CallOptions<P, 'get'>,
   options: ListOptions,
-  columns?: Column<T>[],
+  columns?: Column<Item<P>>[],
   empty?: string,
 ): Promise<void> {
   const client = await ctx.client();
   if (options.all) {
-    const items: T[] = [];
-    const pages = client.paginate<T>(
-      path,
-      { ...query, starting_after: options.startingAfter },
-      options.limit,
-    );
-    for await (const item of pages) items.push(item);
+    const items: Item<P>[] = [];
+    const window = { limit: options.limit, starting_after: options.startingAfter };
+    for await (const item of client.paginate(path, call, window)) items.push(item);
     ctx.output.list(items, columns, empty);
     return;
   }
-  const page = await client.page<T>(path, {
-    ...query,
-    limit: options.limit,
-    starting_after: options.startingAfter,
-  });
+  const window = { limit: options.limit, starting_after: options.startingAfter };
+  const page = await client.page(path, call, window);
   ctx.output.list(page.data, columns, empty);
   if (page.has_more && page.next_cursor) {
     ctx.output.notice(

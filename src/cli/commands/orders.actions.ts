@@ -1,5 +1,6 @@
 import { isIdOf } from '../../domain/ids.js';
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Answer, Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { createProgress } from '../output/progress.js';
@@ -10,12 +11,12 @@ import { readFileArgument, readJsonArgument } from './input.js';
 import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 
-type Row = Record<string, unknown>;
+type ListedOrder = Item<'/v1/orders'>;
 
-function statusColumn(output: Output): Column<Row> {
+function statusColumn(output: Output): Column<ListedOrder> {
   return {
     header: 'status',
-    value: (order) => (order.stuck ? `${String(order.status)} (stuck)` : order.status),
+    value: (order) => (order.stuck ? `${order.status} (stuck)` : order.status),
     style: (text, _raw, order) => {
       if (order.stuck) return output.style.yellow(text);
       if (order.status === 'dispatched') return output.style.green(text);
@@ -25,7 +26,7 @@ function statusColumn(output: Output): Column<Row> {
   };
 }
 
-function orderColumns(output: Output): Column<Row>[] {
+function orderColumns(output: Output): Column<ListedOrder>[] {
   return [
     // On a narrow terminal: `created` goes first, then `items`; the id and status stay whole.
     { header: 'id', value: (order) => order.id, keep: true },
@@ -43,7 +44,9 @@ function orderColumns(output: Output): Column<Row>[] {
   ];
 }
 
-const PIECE_COLUMNS: Column<Row>[] = [
+type Order = Answer<'/v1/orders/{id}', 'get'>;
+
+const PIECE_COLUMNS: Column<Order['pieces'][number]>[] = [
   { header: 'barcode', value: (piece) => piece.barcode, keep: true },
   { header: 'unit', value: (piece) => piece.unit_no },
   { header: 'piece', value: (piece) => piece.piece_no },
@@ -53,7 +56,7 @@ const PIECE_COLUMNS: Column<Row>[] = [
   { header: 'label printed', value: (piece) => piece.label_printed_at },
 ];
 
-const SCAN_COLUMNS: Column<Row>[] = [
+const SCAN_COLUMNS: Column<Order['scans'][number]>[] = [
   { header: 'at', value: (scan) => scan.at },
   { header: 'event', value: (scan) => scan.event },
   { header: 'barcode', value: (scan) => scan.barcode },
@@ -63,7 +66,7 @@ const SCAN_COLUMNS: Column<Row>[] = [
   { header: 'station', value: (scan) => scan.station },
 ];
 
-const LINE_COLUMNS: Column<Row>[] = [
+const LINE_COLUMNS: Column<Order['lines'][number]>[] = [
   { header: 'sku', value: (line) => line.sku },
   { header: 'colour', value: (line) => line.colour },
   { header: 'qty', value: (line) => line.qty },
@@ -72,9 +75,9 @@ const LINE_COLUMNS: Column<Row>[] = [
 ];
 
 /** An order on a terminal: its fields, then lines, pieces and scans as tables. */
-export function printOrder(ctx: CommandContext, order: Row): void {
+export function printOrder(ctx: CommandContext, order: Order): void {
   ctx.output.record(order, {
-    title: `Order ${String(order.order_no)} (${String(order.id)})`,
+    title: `Order ${order.order_no} (${order.id})`,
     // The first line's fields repeat what the lines table shows.
     omit: ['sku', 'colour', 'qty', 'pieces_per_unit'],
     tables: { lines: LINE_COLUMNS, pieces: PIECE_COLUMNS, scans: SCAN_COLUMNS },
@@ -99,12 +102,19 @@ export async function listOrders(ctx: CommandContext, options: ListOrdersOptions
     needed_by_before: options.neededByBefore,
     updated_since: options.updatedSince,
   };
-  await printList(ctx, '/v1/orders', query, options, orderColumns(ctx.output), 'No orders.');
+  await printList(
+    ctx,
+    '/v1/orders',
+    { query: unchecked(query) },
+    options,
+    orderColumns(ctx.output),
+    'No orders.',
+  );
 }
 
 export async function getOrder(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  printOrder(ctx, await client.get<Row>(`/v1/orders/${segment(id!)}`));
+  printOrder(ctx, await client.get('/v1/orders/{id}', { path: { id: id! } }));
 }
 
 interface CreateOrderOptions {
@@ -125,7 +135,8 @@ interface CreateOrderOptions {
 export async function createOrder(ctx: CommandContext, options: CreateOrderOptions) {
   const body = options.file ? await orderFromFile(ctx, options) : orderFromFlags(options);
   const client = await ctx.client();
-  const order = await client.post<Row>('/v1/orders', body, {
+  const order = await client.post('/v1/orders', {
+    body: unchecked(body),
     idempotencyKey: options.idempotencyKey,
   });
   printOrder(ctx, order);
@@ -195,9 +206,9 @@ export async function uploadOrders(ctx: CommandContext, options: UploadOptions, 
   const data = await readFileArgument(ctx, file!);
   const client = await ctx.client();
   const progress = createProgress(ctx.io.stderr, options.dryRun ? 'checking' : 'uploading');
-  let result: Row;
+  let result: Answer<'/v1/orders/upload', 'post'>;
   try {
-    result = await client.upload<Row>('/v1/orders/upload', data, {
+    result = await client.upload('/v1/orders/upload', data, {
       contentType: 'text/csv',
       query: { dry_run: options.dryRun ? true : undefined },
       idempotencyKey: options.idempotencyKey,
@@ -207,8 +218,8 @@ export async function uploadOrders(ctx: CommandContext, options: UploadOptions, 
     progress.finish();
   }
   if (ctx.output.json) return ctx.output.writeJson(result);
-  const count = Number(result.orders_created ?? 0);
-  const orders = (result.orders as Row[] | undefined) ?? [];
+  const count = result.orders_created;
+  const orders = result.orders;
   const summary = result.dry_run
     ? `The file is valid: ${orders.length || count} order(s) would be created. Nothing was written.`
     : `Created ${count} order(s).`;
@@ -223,7 +234,7 @@ export async function uploadOrders(ctx: CommandContext, options: UploadOptions, 
 
 export async function cancelOrder(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  printOrder(ctx, await client.post<Row>(`/v1/orders/${segment(id!)}/cancel`));
+  printOrder(ctx, await client.post('/v1/orders/{id}/cancel', { path: { id: id! } }));
 }
 
 interface LabelOptions {
@@ -236,8 +247,11 @@ interface LabelOptions {
 export async function orderLabels(ctx: CommandContext, options: LabelOptions, [id]: string[]) {
   await saveDownload(
     ctx,
-    `/v1/orders/${segment(id!)}/labels`,
-    { format: options.format, dpi: options.dpi, pieces: options.pieces },
+    '/v1/orders/{id}/labels',
+    {
+      path: { id: id! },
+      query: unchecked({ format: options.format, dpi: options.dpi, pieces: options.pieces }),
+    },
     { output: options.output, binary: options.format === 'pdf', label: 'labels' },
   );
 }

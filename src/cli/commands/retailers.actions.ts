@@ -1,4 +1,5 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column } from '../output/table.js';
@@ -6,16 +7,14 @@ import { printResult } from './result.js';
 import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 
-type Row = Record<string, unknown>;
-
-const RETAILER_COLUMNS: Column<Row>[] = [
+const RETAILER_COLUMNS: Column<Item<'/v1/retailers'>>[] = [
   { header: 'id', value: (retailer) => retailer.id, keep: true },
   { header: 'code', value: (retailer) => retailer.code },
   { header: 'name', value: (retailer) => retailer.name },
   { header: 'created', value: (retailer) => retailer.created_at },
 ];
 
-const USER_COLUMNS: Column<Row>[] = [
+const USER_COLUMNS: Column<Item<'/v1/retailers/{id}/users'>>[] = [
   { header: 'id', value: (user) => user.id, keep: true },
   { header: 'email', value: (user) => user.email },
   { header: 'name', value: (user) => user.name },
@@ -30,7 +29,7 @@ export async function listRetailers(ctx: CommandContext, options: ListOptions) {
 
 export async function getRetailer(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.get<Row>(`/v1/retailers/${segment(id!)}`));
+  ctx.output.record(await client.get('/v1/retailers/{id}', { path: { id: id! } }));
 }
 
 interface CreateOptions {
@@ -41,11 +40,10 @@ interface CreateOptions {
 
 export async function createRetailer(ctx: CommandContext, options: CreateOptions) {
   const client = await ctx.client();
-  const retailer = await client.post<Row>(
-    '/v1/retailers',
-    { name: options.name, code: options.code },
-    { idempotencyKey: options.idempotencyKey },
-  );
+  const retailer = await client.post('/v1/retailers', {
+    body: { name: options.name, code: options.code },
+    idempotencyKey: options.idempotencyKey,
+  });
   ctx.output.record(retailer);
 }
 
@@ -59,12 +57,12 @@ export async function updateRetailer(
     throw new UsageError('nothing to change: give --name and/or --code');
   }
   const client = await ctx.client();
-  ctx.output.record(await client.patch<Row>(`/v1/retailers/${segment(id!)}`, body));
+  ctx.output.record(await client.patch('/v1/retailers/{id}', { path: { id: id! }, body }));
 }
 
 export async function listUsers(ctx: CommandContext, options: ListOptions, [id]: string[]) {
-  const path = `/v1/retailers/${segment(id!)}/users`;
-  await printList(ctx, path, {}, options, USER_COLUMNS, 'No users.');
+  const path = { id: id! };
+  await printList(ctx, '/v1/retailers/{id}/users', { path }, options, USER_COLUMNS, 'No users.');
 }
 
 interface AddUserOptions {
@@ -76,24 +74,32 @@ interface AddUserOptions {
 
 export async function addUser(ctx: CommandContext, options: AddUserOptions, [id]: string[]) {
   const client = await ctx.client();
-  const user = await client.post<Row>(
-    `/v1/retailers/${segment(id!)}/users`,
-    { email: options.email, name: options.name, role: options.role },
-    { idempotencyKey: options.idempotencyKey },
-  );
+  const user = await client.post('/v1/retailers/{id}/users', {
+    path: { id: id! },
+    body: unchecked({ email: options.email, name: options.name, role: options.role }),
+    idempotencyKey: options.idempotencyKey,
+  });
   ctx.output.record(user);
 }
 
 export async function setUserRole(ctx: CommandContext, _options: unknown, args: string[]) {
   const [id, userId, role] = args as [string, string, string];
   const client = await ctx.client();
-  const path = `/v1/retailers/${segment(id)}/users/${segment(userId)}`;
-  printResult(ctx, await client.patch<Row | undefined>(path, { role }), `Role set to ${role}.`);
+  const path = { id, uid: userId };
+  const user = await client.patch('/v1/retailers/{id}/users/{uid}', {
+    path,
+    body: unchecked({ role }),
+  });
+  printResult(ctx, user, `Role set to ${role}.`);
 }
 
 export async function removeUser(ctx: CommandContext, _options: unknown, args: string[]) {
   const [id, userId] = args as [string, string];
   const client = await ctx.client();
-  const path = `/v1/retailers/${segment(id)}/users/${segment(userId)}`;
-  printResult(ctx, await client.delete<Row | undefined>(path), `Removed ${userId}.`);
+  const path = { id, uid: userId };
+  printResult(
+    ctx,
+    await client.delete('/v1/retailers/{id}/users/{uid}', { path }),
+    `Removed ${userId}.`,
+  );
 }

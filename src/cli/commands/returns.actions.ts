@@ -1,30 +1,29 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column } from '../output/table.js';
 import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 
-type Row = Record<string, unknown>;
-
-const RETURN_COLUMNS: Column<Row>[] = [
+const RETURN_COLUMNS: Column<Item<'/v1/returns'>>[] = [
   { header: 'id', value: (item) => item.id, keep: true },
   { header: 'status', value: (item) => item.status },
   { header: 'barcode', value: (item) => item.barcode },
-  { header: 'order', value: (item) => item.order_no ?? item.order_id },
+  { header: 'order', value: (item) => item.order_no },
   { header: 'reason', value: (item) => item.reason },
   { header: 'location', value: (item) => item.location },
   { header: 'created', value: (item) => item.created_at },
 ];
 
 export async function listReturns(ctx: CommandContext, options: ListOptions & { status?: string }) {
-  const query = { status: options.status };
-  await printList(ctx, '/v1/returns', query, options, RETURN_COLUMNS, 'No returns.');
+  const query = unchecked({ status: options.status });
+  await printList(ctx, '/v1/returns', { query }, options, RETURN_COLUMNS, 'No returns.');
 }
 
 export async function getReturn(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.get<Row>(`/v1/returns/${segment(id!)}`));
+  ctx.output.record(await client.get('/v1/returns/{id}', { path: { id: id! } }));
 }
 
 interface CreateOptions {
@@ -40,7 +39,8 @@ export async function createReturn(ctx: CommandContext, options: CreateOptions) 
   }
   const client = await ctx.client();
   const body = { barcode: options.barcode, piece_id: options.pieceId, reason: options.reason };
-  const created = await client.post<Row>('/v1/returns', body, {
+  const created = await client.post('/v1/returns', {
+    body,
     idempotencyKey: options.idempotencyKey,
   });
   ctx.output.record(created);
@@ -52,12 +52,12 @@ export async function restockReturn(
   [id]: string[],
 ) {
   const client = await ctx.client();
-  const body = { status: 'restocked', location: options.location };
-  ctx.output.record(await client.patch<Row>(`/v1/returns/${segment(id!)}`, body));
+  const body = { status: 'restocked' as const, location: options.location };
+  ctx.output.record(await client.patch('/v1/returns/{id}', { path: { id: id! }, body }));
 }
 
 export async function writeOffReturn(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  const body = { status: 'written_off' };
-  ctx.output.record(await client.patch<Row>(`/v1/returns/${segment(id!)}`, body));
+  const body = { status: 'written_off' as const };
+  ctx.output.record(await client.patch('/v1/returns/{id}', { path: { id: id! }, body }));
 }

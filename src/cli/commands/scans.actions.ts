@@ -2,8 +2,6 @@ import type { CommandContext } from '../context.js';
 import { ConfigError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
-type Row = Record<string, unknown>;
-
 interface RecordScanOptions {
   stationToken?: string;
   location?: string;
@@ -23,11 +21,13 @@ export async function recordScan(
     );
   }
   const client = ctx.createClient(await ctx.serverUrl(), token);
-  const scan = await client.post<Row>('/v1/scans', {
-    barcode,
-    location: options.location,
-    client_scan_id: options.clientScanId,
-    scanned_at: options.scannedAt,
+  const scan = await client.post('/v1/scans', {
+    body: {
+      barcode: barcode!,
+      location: options.location,
+      client_scan_id: options.clientScanId,
+      scanned_at: options.scannedAt,
+    },
   });
   const style = ctx.output.style;
   const headline = scan.accepted

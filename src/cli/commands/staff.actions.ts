@@ -1,4 +1,5 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column } from '../output/table.js';
@@ -6,9 +7,7 @@ import { readSecret } from '../prompt.js';
 import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 
-type Row = Record<string, unknown>;
-
-const STAFF_COLUMNS: Column<Row>[] = [
+const STAFF_COLUMNS: Column<Item<'/v1/staff'>>[] = [
   { header: 'id', value: (user) => user.id, keep: true },
   { header: 'email', value: (user) => user.email },
   { header: 'name', value: (user) => user.name },
@@ -32,11 +31,10 @@ export async function addStaff(ctx: CommandContext, options: AddOptions) {
   // Resolve the server first, so a missing key is reported before anyone types a password.
   const client = await ctx.client();
   const password = await newPassword(ctx, options.email);
-  const user = await client.post<Row>(
-    '/v1/staff',
-    { email: options.email, name: options.name, role: options.role, password },
-    { idempotencyKey: options.idempotencyKey },
-  );
+  const user = await client.post('/v1/staff', {
+    body: unchecked({ email: options.email, name: options.name, role: options.role, password }),
+    idempotencyKey: options.idempotencyKey,
+  });
   ctx.output.record(user);
 }
 
@@ -53,7 +51,7 @@ async function newPassword(ctx: CommandContext, who: string): Promise<string> {
 
 export async function getStaff(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.get<Row>(`/v1/staff/${segment(id!)}`));
+  ctx.output.record(await client.get('/v1/staff/{id}', { path: { id: id! } }));
 }
 
 interface UpdateOptions {
@@ -77,10 +75,12 @@ export async function updateStaff(ctx: CommandContext, options: UpdateOptions, [
     password: options.password ? await newPassword(ctx, id!) : undefined,
     disabled: options.disable ? true : options.enable ? false : undefined,
   };
-  ctx.output.record(await client.patch<Row>(`/v1/staff/${segment(id!)}`, body));
+  ctx.output.record(
+    await client.patch('/v1/staff/{id}', { path: { id: id! }, body: unchecked(body) }),
+  );
 }
 
 export async function disableStaff(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.delete<Row>(`/v1/staff/${segment(id!)}`));
+  ctx.output.record(await client.delete('/v1/staff/{id}', { path: { id: id! } }));
 }

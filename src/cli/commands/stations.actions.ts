@@ -1,4 +1,5 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { relativeTime } from '../output/format-time.js';
@@ -7,11 +8,7 @@ import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 import { printResult } from './result.js';
 
-type Row = Record<string, unknown>;
-
-const hardwareOf = (station: Row) => (station.hardware ?? null) as Row | null;
-
-const STATION_COLUMNS: Column<Row>[] = [
+const STATION_COLUMNS: Column<Item<'/v1/stations'>>[] = [
   { header: 'id', value: (station) => station.id, keep: true },
   { header: 'name', value: (station) => station.name },
   { header: 'role', value: (station) => station.role },
@@ -19,16 +16,16 @@ const STATION_COLUMNS: Column<Row>[] = [
   {
     header: 'hardware',
     value: (station) => {
-      const hardware = hardwareOf(station);
+      const hardware = station.hardware;
       if (!hardware) return 'never checked';
-      return `${hardware.passed ? 'passed' : 'FAILED'} (${String(hardware.input_mode ?? '?')})`;
+      return `${hardware.passed ? 'passed' : 'FAILED'} (${hardware.input_mode})`;
     },
   },
   { header: 'last scan', value: (station) => station.last_scan_at },
   { header: 'paired', value: (station) => station.paired_at },
 ];
 
-const CHECK_COLUMNS: Column<Row>[] = [
+const CHECK_COLUMNS: Column<Item<'/v1/stations/{id}/hardware-checks'>>[] = [
   { header: 'checked', value: (check) => check.checked_at },
   { header: 'passed', value: (check) => check.passed },
   { header: 'input mode', value: (check) => check.input_mode },
@@ -45,7 +42,7 @@ export async function listStations(ctx: CommandContext, options: ListOptions) {
 
 export async function getStation(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.get<Row>(`/v1/stations/${segment(id!)}`));
+  ctx.output.record(await client.get('/v1/stations/{id}', { path: { id: id! } }));
 }
 
 interface PairingCodeOptions {
@@ -56,19 +53,18 @@ interface PairingCodeOptions {
 
 export async function pairingCode(ctx: CommandContext, options: PairingCodeOptions) {
   const client = await ctx.client();
-  const answer = await client.post<Row>(
-    '/v1/stations/pairing-codes',
-    { name: options.name, role: options.role },
-    { idempotencyKey: options.idempotencyKey },
-  );
-  const seconds = Number(answer.expires_in_seconds ?? 600);
+  const answer = await client.post('/v1/stations/pairing-codes', {
+    body: unchecked({ name: options.name, role: options.role }),
+    idempotencyKey: options.idempotencyKey,
+  });
+  const seconds = answer.expires_in_seconds;
   const expiresAt = new Date(ctx.now().getTime() + seconds * 1000).toISOString();
   if (ctx.output.json) {
     ctx.output.writeJson({ ...answer, expires_at: expiresAt });
     return;
   }
   const style = ctx.output.style;
-  const qrText = typeof answer.qr === 'string' ? answer.qr : String(answer.code);
+  const qrText = answer.qr;
   // The QR renderer is only needed here, so it is loaded here.
   const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toString(qrText, {
@@ -79,7 +75,7 @@ export async function pairingCode(ctx: CommandContext, options: PairingCodeOptio
   const clock = expiresAt.slice(11, 19);
   ctx.output.write(
     [
-      `${style.dim('Pairing code')}  ${style.bold(String(answer.code))}`,
+      `${style.dim('Pairing code')}  ${style.bold(answer.code)}`,
       `${style.dim('Station     ')}  ${options.name} (${options.role})`,
       `${style.dim('Expires     ')}  ${relativeTime(expiresAt, ctx.now())} (${clock} UTC), single use`,
       '',
@@ -94,7 +90,7 @@ export async function pairingCode(ctx: CommandContext, options: PairingCodeOptio
 export async function pairStation(ctx: CommandContext, _options: unknown, [code]: string[]) {
   // Pairing is the device's own first call: the code is its credential, no token is sent.
   const client = ctx.createClient(await ctx.serverUrl());
-  const station = await client.post<Row>('/v1/stations/pair', { code }, { auth: false });
+  const station = await client.post('/v1/stations/pair', { body: { code: code! }, auth: false });
   ctx.output.record(station);
   ctx.output.notice(
     ctx.output.errStyle.yellow(
@@ -113,12 +109,13 @@ export async function updateStation(
   }
   const client = await ctx.client();
   const body = { name: options.name, default_location: options.defaultLocation };
-  ctx.output.record(await client.patch<Row>(`/v1/stations/${segment(id!)}`, body));
+  ctx.output.record(await client.patch('/v1/stations/{id}', { path: { id: id! }, body }));
 }
 
 export async function revokeStation(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  printResult(ctx, await client.delete<Row>(`/v1/stations/${segment(id!)}`), `Revoked ${id}.`);
+  const revoked = await client.delete('/v1/stations/{id}', { path: { id: id! } });
+  printResult(ctx, revoked, `Revoked ${id}.`);
 }
 
 interface HardwareCheckOptions {
@@ -154,8 +151,11 @@ export async function hardwareCheck(
     notes: options.notes,
   };
   const client = await ctx.client();
-  const path = `/v1/stations/${segment(id!)}/hardware-check`;
-  printResult(ctx, await client.post<Row>(path, body), 'Hardware check recorded.');
+  const check = await client.post('/v1/stations/{id}/hardware-check', {
+    path: { id: id! },
+    body: unchecked(body),
+  });
+  printResult(ctx, check, 'Hardware check recorded.');
 }
 
 export async function listHardwareChecks(
@@ -163,6 +163,12 @@ export async function listHardwareChecks(
   options: ListOptions,
   [id]: string[],
 ) {
-  const path = `/v1/stations/${segment(id!)}/hardware-checks`;
-  await printList(ctx, path, {}, options, CHECK_COLUMNS, 'No hardware checks yet.');
+  await printList(
+    ctx,
+    '/v1/stations/{id}/hardware-checks',
+    { path: { id: id! } },
+    options,
+    CHECK_COLUMNS,
+    'No hardware checks yet.',
+  );
 }

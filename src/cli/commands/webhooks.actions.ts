@@ -1,4 +1,5 @@
-import { segment } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { Item } from '../api-types.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Column } from '../output/table.js';
@@ -6,9 +7,7 @@ import { printList } from './list.js';
 import type { ListOptions } from './list.js';
 import { printResult } from './result.js';
 
-type Row = Record<string, unknown>;
-
-const ENDPOINT_COLUMNS: Column<Row>[] = [
+const ENDPOINT_COLUMNS: Column<Item<'/v1/webhooks'>>[] = [
   { header: 'id', value: (endpoint) => endpoint.id, keep: true },
   { header: 'url', value: (endpoint) => endpoint.url },
   { header: 'events', value: (endpoint) => endpoint.events },
@@ -17,7 +16,7 @@ const ENDPOINT_COLUMNS: Column<Row>[] = [
   { header: 'created', value: (endpoint) => endpoint.created_at },
 ];
 
-const DELIVERY_COLUMNS: Column<Row>[] = [
+const DELIVERY_COLUMNS: Column<Item<'/v1/webhooks/deliveries'>>[] = [
   { header: 'id', value: (delivery) => delivery.id, keep: true },
   { header: 'event', value: (delivery) => delivery.event_type },
   { header: 'status', value: (delivery) => delivery.status },
@@ -43,7 +42,7 @@ export async function listWebhooks(ctx: CommandContext, options: ListOptions) {
 
 export async function getWebhook(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  ctx.output.record(await client.get<Row>(`/v1/webhooks/${segment(id!)}`));
+  ctx.output.record(await client.get('/v1/webhooks/{id}', { path: { id: id! } }));
 }
 
 interface CreateOptions {
@@ -55,7 +54,8 @@ interface CreateOptions {
 export async function createWebhook(ctx: CommandContext, options: CreateOptions, [url]: string[]) {
   const client = await ctx.client();
   const body = { url, events: eventList(options.events), description: options.description };
-  const endpoint = await client.post<Row>('/v1/webhooks', body, {
+  const endpoint = await client.post('/v1/webhooks', {
+    body: unchecked(body),
     idempotencyKey: options.idempotencyKey,
   });
   ctx.output.record(endpoint);
@@ -87,12 +87,15 @@ export async function updateWebhook(ctx: CommandContext, options: UpdateOptions,
     );
   }
   const client = await ctx.client();
-  ctx.output.record(await client.patch<Row>(`/v1/webhooks/${segment(id!)}`, body));
+  ctx.output.record(
+    await client.patch('/v1/webhooks/{id}', { path: { id: id! }, body: unchecked(body) }),
+  );
 }
 
 export async function deleteWebhook(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  printResult(ctx, await client.delete<Row>(`/v1/webhooks/${segment(id!)}`), `Deleted ${id}.`);
+  const deleted = await client.delete('/v1/webhooks/{id}', { path: { id: id! } });
+  printResult(ctx, deleted, `Deleted ${id}.`);
 }
 
 interface DeliveryOptions extends ListOptions {
@@ -110,7 +113,7 @@ export async function listDeliveries(ctx: CommandContext, options: DeliveryOptio
   await printList(
     ctx,
     '/v1/webhooks/deliveries',
-    query,
+    { query: unchecked(query) },
     options,
     DELIVERY_COLUMNS,
     'No deliveries.',
@@ -119,6 +122,10 @@ export async function listDeliveries(ctx: CommandContext, options: DeliveryOptio
 
 export async function retryDelivery(ctx: CommandContext, _options: unknown, [id]: string[]) {
   const client = await ctx.client();
-  const path = `/v1/webhooks/deliveries/${segment(id!)}/retry`;
-  printResult(ctx, await client.post<Row>(path), `Retrying ${id}.`);
+  const path = { id: id! };
+  printResult(
+    ctx,
+    await client.post('/v1/webhooks/deliveries/{id}/retry', { path }),
+    `Retrying ${id}.`,
+  );
 }

@@ -15,9 +15,14 @@ export interface OutputOptions {
   forceJson: boolean;
 }
 
-export interface RecordOptions {
+/** Columns for a record's arrays of objects, by field name, typed by the record's own fields. */
+export type RecordTables<T> = {
+  [K in keyof T]?: NonNullable<T[K]> extends Array<infer E extends object> ? Column<E>[] : never;
+};
+
+export interface RecordOptions<T = object> {
   /** Arrays of objects printed as tables after the fields, with these columns. */
-  tables?: Record<string, Column<Record<string, unknown>>[]>;
+  tables?: RecordTables<T>;
   /** Fields left out of the terminal view (they stay in JSON). */
   omit?: string[];
   /** A line printed above the fields on a terminal. */
@@ -74,7 +79,7 @@ export class Output {
   }
 
   /** One record: a JSON object, or `field  value` lines with nested lists as tables. */
-  record(value: object, options: RecordOptions = {}): void {
+  record<T extends object>(value: T, options: RecordOptions<T> = {}): void {
     if (this.json) return this.writeJson(value);
     const rows: Array<[string, string]> = [];
     const tables: Array<[string, Record<string, unknown>[]]> = [];
@@ -99,9 +104,11 @@ export class Output {
     for (const [name, formatted] of rows) {
       text += `${this.style.dim(name.padEnd(width))}  ${formatted}\n`;
     }
+    // Keyed by the record's field names above; nested tables (`a.b`) get the default columns.
+    const given = options.tables as Record<string, Column<Record<string, unknown>>[]> | undefined;
     for (const [name, items] of tables) {
       text += `\n${this.style.bold(`${name} (${items.length})`)}\n`;
-      const columns = options.tables?.[name] ?? defaultColumns(items);
+      const columns = given?.[name] ?? defaultColumns(items);
       text += renderTable(columns, items, {
         width: this.stdout.columns,
         palette: this.style,

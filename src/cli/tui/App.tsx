@@ -48,13 +48,8 @@ function describe(me: Caller): string {
 }
 
 function permissionsOf(me: Caller): (route: string) => boolean {
-  if (Array.isArray(me.permissions)) {
-    const allowed = new Set(me.permissions);
-    return (route) => allowed.has(route);
-  }
-  // A server that does not list permissions: an API key or an admin may do everything here.
-  const everything = me.kind === 'api_key' || me.user?.role === 'admin';
-  return () => everything;
+  const allowed = new Set(me.permissions);
+  return (route) => allowed.has(route);
 }
 
 /** The terminal UI: sign-in, then the header, the tabs and the active tab's screen. */

@@ -1,64 +1,28 @@
-import type { ApiClient, Query } from '../api-client.js';
-import { segment } from '../api-client.js';
+import type { ApiClient } from '../api-client.js';
+import { unchecked } from '../api-client.js';
+import type { CallOptions } from '../api-client.js';
+import type { Answer, Item, ListPaths } from '../api-types.js';
 
 /** `GET /v1/auth/me`: who the token belongs to and which routes it may call. */
-export interface Caller {
-  kind: 'api_key' | 'staff' | string;
-  factory: { id: string; name: string };
-  user?: { id: string; email: string; name: string; role: string };
-  api_key?: { id: string; name: string };
-  /** Route keys such as `POST /v1/api-keys`. */
-  permissions: string[];
-}
+export type Caller = Answer<'/v1/auth/me', 'get'>;
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  last4: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKey = Item<'/v1/api-keys'>;
 
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+/** A new key: the record with the plain key, shown this once. */
+export type CreatedApiKey = Answer<'/v1/api-keys', 'post'>;
 
-export type StationRole = 'produce' | 'stock' | 'dispatch';
+export type Station = Item<'/v1/stations'>;
+export type StationRole = Station['role'];
 export const STATION_ROLES: readonly StationRole[] = ['produce', 'stock', 'dispatch'];
 
-export interface Station {
-  id: string;
-  name: string;
-  role: string;
-  default_location: string | null;
-  paired_at: string;
-  last_scan_at: string | null;
-  revoked_at: string | null;
-  hardware: { passed: boolean; checked_at: string } | null;
-}
+export type PairingCode = Answer<'/v1/stations/pairing-codes', 'post'>;
 
-export interface PairingCode {
-  /** The code's record: what became of it is read by this id, never by the station's name. */
-  id: string;
-  code: string;
-  qr: string;
-  expires_in_seconds: number;
-}
+export type ReturnRecord = Item<'/v1/returns'>;
 
-/** A return as listed; fields beyond id and status are shown when the server sends them. */
-export interface ReturnRecord {
-  id: string;
-  status: string;
-  barcode?: string | null;
-  order_no?: string | null;
-  order_id?: string | null;
-  reason?: string | null;
-  location?: string | null;
-  created_at?: string | null;
-}
+/** The factory's settings; the settings screen reads and edits them field by field, by name. */
+export type Settings = Answer<'/v1/settings', 'get'> & Record<string, unknown>;
 
-export type Settings = Record<string, unknown>;
+export type StaffSession = Answer<'/v1/auth/login', 'post'>;
 
 /** The routes the terminal UI uses; each key is the permission name the server lists. */
 export const ROUTES = {
@@ -82,39 +46,42 @@ export class TuiApi {
   constructor(readonly client: ApiClient) {}
 
   me(): Promise<Caller> {
-    return this.client.get<Caller>('/v1/auth/me');
+    return this.client.get('/v1/auth/me');
   }
 
   createKey(name: string): Promise<CreatedApiKey> {
-    return this.client.post<CreatedApiKey>('/v1/api-keys', { name });
+    return this.client.post('/v1/api-keys', { body: { name } });
   }
 
   async revokeKey(id: string): Promise<void> {
-    await this.client.delete(`/v1/api-keys/${segment(id)}`);
+    await this.client.delete('/v1/api-keys/{id}', { path: { id } });
   }
 
   createPairingCode(name: string, role: StationRole): Promise<PairingCode> {
-    return this.client.post<PairingCode>('/v1/stations/pairing-codes', { name, role });
+    return this.client.post('/v1/stations/pairing-codes', { body: { name, role } });
   }
 
   async revokeStation(id: string): Promise<void> {
-    await this.client.delete(`/v1/stations/${segment(id)}`);
+    await this.client.delete('/v1/stations/{id}', { path: { id } });
   }
 
   getSettings(): Promise<Settings> {
-    return this.client.get<Settings>('/v1/settings');
+    return this.client.get('/v1/settings');
   }
 
-  updateSettings(changes: Settings): Promise<Settings> {
-    return this.client.patch<Settings>('/v1/settings', changes);
+  /** Values as the person typed them: the server's refusal says what does not fit. */
+  updateSettings(changes: Record<string, unknown>): Promise<Settings> {
+    return this.client.patch('/v1/settings', { body: unchecked(changes) });
   }
 
   async restockReturn(id: string, location: string): Promise<void> {
-    await this.client.patch(`/v1/returns/${segment(id)}`, { status: 'restocked', location });
+    const body = { status: 'restocked' as const, location };
+    await this.client.patch('/v1/returns/{id}', { path: { id }, body });
   }
 
   async writeOffReturn(id: string): Promise<void> {
-    await this.client.patch(`/v1/returns/${segment(id)}`, { status: 'written_off' });
+    const body = { status: 'written_off' as const };
+    await this.client.patch('/v1/returns/{id}', { path: { id }, body });
   }
 }
 
@@ -123,8 +90,8 @@ export function staffLogin(
   client: ApiClient,
   email: string,
   password: string,
-): Promise<{ token: string; expires_at?: string }> {
-  return client.post('/v1/auth/login', { email, password }, { auth: false });
+): Promise<StaffSession> {
+  return client.post('/v1/auth/login', { body: { email, password }, auth: false });
 }
 
 /** A list as far as it has been read: its rows, the pages read, and whether the server has more. */
@@ -138,17 +105,16 @@ export interface LoadedList<T> {
 export const LIST_PAGE_SIZE = 100;
 
 /** The first `pages` pages of a list endpoint, each from the cursor the one before it ended on. */
-export async function readPages<T>(
+export async function readPages<P extends ListPaths>(
   api: TuiApi,
-  path: string,
-  query: Query,
+  path: P,
+  call: CallOptions<P, 'get'>,
   pages: number,
-): Promise<LoadedList<T>> {
-  const rows: T[] = [];
+): Promise<LoadedList<Item<P>>> {
+  const rows: Item<P>[] = [];
   let cursor: string | undefined;
   for (let read = 1; ; read += 1) {
-    const page = await api.client.page<T>(path, {
-      ...query,
+    const page = await api.client.page(path, call, {
       limit: LIST_PAGE_SIZE,
       starting_after: cursor,
     });
@@ -160,25 +126,21 @@ export async function readPages<T>(
 }
 
 export function readKeys(api: TuiApi, pages: number): Promise<LoadedList<ApiKey>> {
-  return readPages<ApiKey>(api, '/v1/api-keys', {}, pages);
+  return readPages(api, '/v1/api-keys', {}, pages);
 }
 
 export function readStations(api: TuiApi, pages: number): Promise<LoadedList<Station>> {
-  return readPages<Station>(api, '/v1/stations', {}, pages);
+  return readPages(api, '/v1/stations', {}, pages);
 }
 
 /** Returns received and not yet closed. */
 export function readOpenReturns(api: TuiApi, pages: number): Promise<LoadedList<ReturnRecord>> {
-  return readPages<ReturnRecord>(api, '/v1/returns', { status: 'received' }, pages);
+  return readPages(api, '/v1/returns', { query: { status: 'received' } }, pages);
 }
 
-/** `GET /v1/stations/pairing-codes/:id`: what became of a pairing code. */
-export interface PairingCodeStatus {
-  id: string;
-  status: 'pending' | 'paired' | 'expired';
-  station_id: string | null;
-}
+/** `GET /v1/stations/pairing-codes/{id}`: what became of a pairing code. */
+export type PairingCodeStatus = Answer<'/v1/stations/pairing-codes/{id}', 'get'>;
 
 export function pairingCodeStatus(api: TuiApi, id: string): Promise<PairingCodeStatus> {
-  return api.client.get<PairingCodeStatus>(`/v1/stations/pairing-codes/${segment(id)}`);
+  return api.client.get('/v1/stations/pairing-codes/{id}', { path: { id } });
 }

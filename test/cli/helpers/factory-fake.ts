@@ -14,6 +14,31 @@ export const LABEL_PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
+const SESSION_EXPIRES_AT = '2026-11-22T22:00:00.000Z';
+const FACTORY = { id: 'fac_01JD0000000000000000000000', name: 'Acme Upholstery' };
+const STAFF_USER = {
+  id: 'usr_01JD0000000000000000000000',
+  object: 'staff_user',
+  email: STAFF_EMAIL,
+  name: 'Sam Supervisor',
+  role: 'admin',
+  disabled: false,
+  disabled_at: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+export const STARTER_PLAN = {
+  id: 'starter',
+  object: 'plan',
+  name: 'Starter',
+  description: 'One production line',
+  currency: 'GBP',
+  monthly_price_pence: 4900,
+  annual_price_pence: 49000,
+  vat_included: false,
+  limits: { stations: 5, orders_per_month: 1000, staff_users: 3 },
+};
+
 export interface FactoryFake extends FakeApi {
   orders: ReturnType<typeof sampleOrder>[];
   sessionsEnded: string[];
@@ -26,11 +51,43 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
   );
   const sessionsEnded: string[] = [];
   const company: Record<string, unknown> = {
+    object: 'company',
+    id: 'fac_01JD0000000000000000000000',
     company: 'Acme Upholstery',
     name: 'Jo Owner',
     legal_name: 'Acme Upholstery Ltd',
     label_prefix: 'FD',
-    address: { line1: '1 Mill Lane', town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
+    company_number: null,
+    vat_number: null,
+    industry: null,
+    address: {
+      line1: '1 Mill Lane',
+      line2: null,
+      town: 'Leeds',
+      postcode: 'LS1 1AA',
+      country: 'GB',
+    },
+    factory_same_as_registered: null,
+    billing_email: null,
+    phone: null,
+    po_number: null,
+    job_title: null,
+    mobile: null,
+    terms_accepted: null,
+    terms_accepted_at: null,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  };
+  const settings = {
+    object: 'settings',
+    stuck_after_days: 7,
+    timezone: 'Europe/London',
+    station_app_scheme: 'factoryscan',
+    session_ttl_hours: 12,
+    label_size: '4x6',
+    default_dpi: 203,
+    webhook_retention_days: 30,
+    webhook_allowed_hosts: [],
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
@@ -44,13 +101,26 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     'GET /v1/auth/me': anyStaffOrKey((request) => ({
       json:
         request.headers.authorization === `Bearer ${SESSION_TOKEN}`
-          ? { kind: 'staff', email: STAFF_EMAIL, role: 'admin' }
-          : { kind: 'api_key', id: 'key_01', name: 'initial' },
+          ? {
+              kind: 'staff',
+              factory: FACTORY,
+              user: { id: STAFF_USER.id, email: STAFF_EMAIL, name: STAFF_USER.name, role: 'admin' },
+              session: { id: 'ses_01', expires_at: SESSION_EXPIRES_AT },
+              permissions: ['GET /v1/auth/me', 'GET /v1/orders'],
+            }
+          : {
+              kind: 'api_key',
+              factory: FACTORY,
+              api_key: { id: 'key_01', name: 'initial' },
+              permissions: ['GET /v1/auth/me', 'GET /v1/orders', 'DELETE /v1/api-keys/:id'],
+            },
     })),
     'POST /v1/auth/login': (request) => {
       const body = request.json as { email: string; password: string };
       if (body.email === STAFF_EMAIL && body.password === STAFF_PASSWORD) {
-        return { json: { token: SESSION_TOKEN, expires_at: '2026-11-22T22:00:00.000Z' } };
+        return {
+          json: { token: SESSION_TOKEN, expires_at: SESSION_EXPIRES_AT, user: STAFF_USER },
+        };
       }
       return errorResponse(
         401,
@@ -61,7 +131,9 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     },
     'POST /v1/auth/logout': anyStaffOrKey((request) => {
       sessionsEnded.push(String(request.headers.authorization));
-      return { json: { logged_out: true } };
+      return {
+        json: { object: 'session', id: 'ses_01', revoked_at: '2026-11-22T10:00:00.000Z' },
+      };
     }),
     'GET /v1/orders': authorised(API_KEY, (request) => {
       let selected = orders;
@@ -70,7 +142,12 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     }),
     'GET /v1/orders/:id': authorised(API_KEY, (request) => {
       if (request.params.id === 'boom') {
-        return errorResponse(500, 'api_error', 'internal', 'Something went wrong on our side.');
+        return errorResponse(
+          500,
+          'api_error',
+          'internal_error',
+          'Something went wrong on our side.',
+        );
       }
       const order = orders.find(
         (candidate) =>
@@ -80,13 +157,11 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
       return {
         json: {
           ...order,
-          lines: [
-            { sku: 'SOFA-3S', colour: 'Grey', qty: 2, pieces_per_unit: 3, piece_names: null },
-          ],
           pieces: [
             {
               id: 'pce_1',
               barcode: 'FD 0000001',
+              line_no: 1,
               unit_no: 1,
               piece_no: 1,
               piece_name: 'Frame',
@@ -100,14 +175,17 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           ],
           scans: [
             {
+              id: 'scn_0',
               event: 'produce',
               accepted: true,
               reason: null,
               location: null,
               station: 'Line 1',
-              at: '2026-11-22T09:30:00.000Z',
+              station_id: 'stn_00',
               barcode: 'FD 0000001',
               piece_id: 'pce_1',
+              scanned_at: null,
+              at: '2026-11-22T09:30:00.000Z',
             },
           ],
         },
@@ -126,7 +204,9 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           },
         );
       }
-      return { json: { ...sampleOrder(999, { order_no: body.order_no }), received: body } };
+      return {
+        json: { ...sampleOrder(999, { order_no: body.order_no }), pieces: [], scans: [] },
+      };
     }),
     'POST /v1/orders/upload': authorised(API_KEY, (request) => {
       const rows = request.body.toString('utf8').trim().split('\n').slice(1);
@@ -156,9 +236,12 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           object: 'upload',
           dry_run: dryRun,
           orders_created: dryRun ? 0 : orderNos.length,
-          orders: orderNos
-            .slice(0, 3)
-            .map((orderNo, index) => ({ id: `ord_up${index}`, order_no: orderNo })),
+          orders: orderNos.slice(0, 3).map((orderNo, index) => ({
+            id: dryRun ? null : `ord_up${index}`,
+            order_no: orderNo,
+            retailer_code: 'ACME',
+            pieces_total: 3,
+          })),
         },
       };
     }),
@@ -166,7 +249,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
       errorResponse(
         409,
         'conflict_error',
-        'order_dispatched',
+        'order_not_cancellable',
         'A piece of this order is dispatched.',
       ),
     ),
@@ -175,15 +258,23 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
         ? { body: '^XA^FDFD 0000001^FS^XZ\n', headers: { 'content-type': 'text/plain' } }
         : { body: LABEL_PDF, headers: { 'content-type': 'application/pdf' } },
     ),
-    'POST /v1/stations/pairing-codes': authorised(API_KEY, () => ({
-      json: { code: 'BCDF-GHJK', qr: 'factoryscan://pair?code=BCDFGHJK', expires_in_seconds: 600 },
+    'POST /v1/stations/pairing-codes': authorised(API_KEY, (request) => ({
+      json: {
+        id: 'pcd_01',
+        code: 'BCDF-GHJK',
+        qr: 'factoryscan://pair?code=BCDFGHJK',
+        expires_in_seconds: 600,
+        expires_at: '2026-11-22T10:10:00.000Z',
+        name: (request.json as { name: string }).name,
+        role: (request.json as { role: string }).role,
+      },
     })),
     'POST /v1/stations/pair': (request) => {
       if (request.headers.authorization) {
         return errorResponse(
           400,
           'invalid_request_error',
-          'unexpected_token',
+          'malformed_request',
           'Pairing takes no token.',
         );
       }
@@ -205,6 +296,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
       return {
         json: {
           id: 'scn_1',
+          object: 'scan',
           accepted,
           reason: accepted ? null : 'label_voided',
           message: accepted ? 'Dispatched.' : 'This label was voided.',
@@ -212,15 +304,19 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           barcode,
           location: null,
           station: 'Packing 1',
+          station_id: 'stn_01',
+          client_scan_id: null,
+          scanned_at: null,
           at: '2026-11-22T10:00:00.000Z',
+          test_label: false,
+          piece: null,
+          order: null,
         },
       };
     },
-    'GET /v1/settings': authorised(API_KEY, () => ({
-      json: { stuck_after_days: 7, timezone: 'Europe/London', session_ttl_hours: 12 },
-    })),
+    'GET /v1/settings': authorised(API_KEY, () => ({ json: settings })),
     'PATCH /v1/settings': authorised(API_KEY, (request) => ({
-      json: { stuck_after_days: 7, timezone: 'Europe/London', ...(request.json as object) },
+      json: { ...settings, ...(request.json as object) },
     })),
     'GET /v1/company': authorised(API_KEY, () => ({ json: company })),
     'PATCH /v1/company': authorised(API_KEY, (request) => {
@@ -241,12 +337,18 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
             'forbidden',
             'This token may not perform this operation.',
           )
-        : { json: { id: request.params.id, revoked_at: '2026-11-22T10:00:00.000Z' } },
+        : {
+            json: {
+              id: request.params.id,
+              object: 'api_key',
+              revoked_at: '2026-11-22T10:00:00.000Z',
+            },
+          },
     ),
     'GET /v1/plans': authorised(API_KEY, () => ({
       json: {
         object: 'list',
-        data: [{ id: 'starter', name: 'Starter', price_pence: 4900, currency: 'GBP' }],
+        data: [STARTER_PLAN],
         has_more: false,
         next_cursor: null,
       },

@@ -26,9 +26,21 @@ export interface FakeResponse {
 
 export type Handler = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
+/** What the fake answered, by the route that answered (`GET /v1/orders/:id`; none for a 404). */
+export interface FakeAnswer {
+  route: string | undefined;
+  path: string;
+  status: number;
+  contentType: string | undefined;
+  json: unknown;
+}
+
 export interface FakeApi {
   url: string;
+  /** The routes it serves, as `METHOD /path/:param`. */
+  routes: string[];
   requests: FakeRequest[];
+  answers: FakeAnswer[];
   close: () => Promise<void>;
 }
 
@@ -44,9 +56,10 @@ export async function startFakeApi(routes: Record<string, Handler>): Promise<Fak
         return '([^/]+)';
       })}$`,
     );
-    return { method, regex, names, handler };
+    return { key, method, regex, names, handler };
   });
   const requests: FakeRequest[] = [];
+  const answers: FakeAnswer[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,11 +95,19 @@ export async function startFakeApi(routes: Record<string, Handler>): Promise<Fak
           : errorResponse(404, 'not_found_error', 'route_not_found', 'No such endpoint.');
         const headers: Record<string, string> = { 'request-id': requestId, ...answer.headers };
         let payload: Buffer | string = answer.body ?? '';
+        let sent: unknown;
         if (answer.json !== undefined) {
-          const value = addRequestId(answer.json, requestId);
-          payload = JSON.stringify(value);
+          sent = addRequestId(answer.json, requestId);
+          payload = JSON.stringify(sent);
           headers['content-type'] ??= 'application/json';
         }
+        answers.push({
+          route: route?.key,
+          path: url.pathname,
+          status: answer.status ?? 200,
+          contentType: headers['content-type'],
+          json: sent,
+        });
         headers['content-length'] = String(Buffer.byteLength(payload));
         res.writeHead(answer.status ?? 200, headers);
         res.end(payload);
@@ -97,7 +118,9 @@ export async function startFakeApi(routes: Record<string, Handler>): Promise<Fak
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    routes: Object.keys(routes),
     requests,
+    answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -155,20 +178,23 @@ export function authorised(token: string, handler: Handler): Handler {
   };
 }
 
-/** An order as GET /v1/orders/{id} describes it (spec 2.1). */
+/** An order as GET /v1/orders lists it (spec 2.1). */
 export function sampleOrder(index: number, extra: Record<string, unknown> = {}) {
   const id = `ord_${String(index).padStart(26, '0')}`;
   return {
     id,
+    object: 'order',
     order_no: `PO-${1000 + index}`,
     status: 'in_production',
     production_date: '2026-11-20',
     needed_by: '2026-12-01',
     source: 'api',
     created_at: '2026-11-22T09:57:00.000Z',
+    updated_at: '2026-11-22T09:57:00.000Z',
     produced_at: null,
     in_stock_at: null,
     dispatched_at: null,
+    cancelled_at: null,
     retailer_id: 'rtl_01JD0000000000000000000000',
     retailer_name: 'Acme Home',
     retailer_code: 'ACME',
@@ -183,6 +209,7 @@ export function sampleOrder(index: number, extra: Record<string, unknown> = {}) 
     colour: 'Grey',
     qty: 2,
     pieces_per_unit: 3,
+    lines: [{ sku: 'SOFA-3S', colour: 'Grey', qty: 2, pieces_per_unit: 3, piece_names: null }],
     ...extra,
   };
 }

@@ -46,6 +46,7 @@ const stations = (actions: StationsAction[], start: StationsState = STATIONS_STA
 
 const station: Station = {
   id: 'stn_1',
+  object: 'station',
   name: 'Packing',
   role: 'stock',
   default_location: null,
@@ -160,6 +161,7 @@ describe('Stations machine', () => {
 
 const apiKey: ApiKey = {
   id: 'key_1',
+  object: 'api_key',
   name: 'ci',
   last4: 'abcd',
   created_at: '2026-11-25T08:00:00.000Z',
@@ -207,7 +209,20 @@ describe('Keys machine', () => {
   });
 });
 
-const item: ReturnRecord = { id: 'ret_1', status: 'received', barcode: 'FD-0001' };
+const item: ReturnRecord = {
+  id: 'ret_1',
+  object: 'return',
+  status: 'received',
+  piece_id: 'pce_1',
+  order_id: 'ord_1',
+  order_no: 'PO-1',
+  barcode: 'FD-0001',
+  reason: null,
+  location: null,
+  created_at: '2026-11-25T08:00:00.000Z',
+  updated_at: '2026-11-25T08:00:00.000Z',
+  closed_at: null,
+};
 
 describe('Returns machine', () => {
   const returns = (actions: ReturnsAction[], start: ReturnsState = RETURNS_START) =>
