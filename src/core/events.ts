@@ -71,10 +71,39 @@ export async function appendEvents(
 ): Promise<string[]> {
   const { factoryId, type, json, now, turn } = input;
   const events = eventRows({ factoryId, type, data: input.data, now, ...(json ? { json } : {}) });
+  await appendEventRows(trx, events, turn);
+  return events.map((event) => event.id);
+}
+
+/**
+ * Writes outbox rows made by `eventRows` (of any types and factories, in order) and a pending
+ * delivery of each for every enabled endpoint subscribed to it right now, each factory's
+ * endpoints read once: what a group-commit batch appends for all its scans at the end.
+ */
+export async function appendEventRows(
+  trx: Transaction<DB>,
+  events: readonly EventTable[],
+  turn?: () => Promise<void> | undefined,
+): Promise<void> {
+  if (events.length === 0) return;
   await insertRows(trx, 'events', events, turn);
-  const ids = events.map((event) => event.id);
-  await appendDeliveries(trx, { factoryId, type, eventIds: ids, now, ...(turn ? { turn } : {}) });
-  return ids;
+  const endpointsOf = new Map<string, readonly Endpoint[]>();
+  const deliveries: WebhookDeliveryTable[] = [];
+  for (const event of events) {
+    let endpoints = endpointsOf.get(event.factory_id);
+    if (!endpoints) {
+      endpoints = await enabledEndpointsOf(trx, event.factory_id);
+      endpointsOf.set(event.factory_id, endpoints);
+    }
+    for (const endpoint of endpoints) {
+      if (subscribes(endpoint.events, event.type)) {
+        deliveries.push(
+          deliveryRow(endpoint.id, event.factory_id, event.id, event.type, event.created_at),
+        );
+      }
+    }
+  }
+  await insertRows(trx, 'webhook_deliveries', deliveries, turn);
 }
 
 /** The outbox rows of events of one type, made at `now` (written by the caller). */
@@ -97,6 +126,42 @@ export function eventRows(input: {
   }));
 }
 
+interface Endpoint {
+  id: string;
+  /** The event types it subscribes to (or "*"). */
+  events: readonly string[];
+}
+
+async function enabledEndpointsOf(trx: Transaction<DB>, factoryId: string): Promise<Endpoint[]> {
+  const rows = await enabledEndpoints.all(trx, { factoryId });
+  return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as string[] }));
+}
+
+/** A pending delivery of an event to an endpoint, due at once. */
+function deliveryRow(
+  endpointId: string,
+  factoryId: string,
+  eventId: string,
+  type: string,
+  at: string,
+): WebhookDeliveryTable {
+  return {
+    id: newId('delivery', new Date(at)),
+    factory_id: factoryId,
+    endpoint_id: endpointId,
+    event_id: eventId,
+    event_type: type,
+    status: 'pending',
+    attempts: 0,
+    response_status: null,
+    response_ms: null,
+    error: null,
+    next_attempt_at: at,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /**
  * A pending delivery of each of these events (of one type, in the outbox in the caller's
  * transaction) for every enabled endpoint subscribed to it right now.
@@ -113,25 +178,13 @@ export async function appendDeliveries(
 ): Promise<void> {
   const at = input.now.toISOString();
   const { factoryId, type } = input;
-  const endpoints = (await enabledEndpoints.all(trx, { factoryId })).filter((endpoint) =>
-    subscribes(JSON.parse(endpoint.events) as string[], type),
+  const endpoints = (await enabledEndpointsOf(trx, factoryId)).filter((endpoint) =>
+    subscribes(endpoint.events, type),
   );
   for (const endpoint of endpoints) {
-    const deliveries: WebhookDeliveryTable[] = input.eventIds.map((eventId) => ({
-      id: newId('delivery', input.now),
-      factory_id: factoryId,
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      event_type: type,
-      status: 'pending',
-      attempts: 0,
-      response_status: null,
-      response_ms: null,
-      error: null,
-      next_attempt_at: at,
-      created_at: at,
-      updated_at: at,
-    }));
+    const deliveries = input.eventIds.map((eventId) =>
+      deliveryRow(endpoint.id, factoryId, eventId, type, at),
+    );
     await insertRows(trx, 'webhook_deliveries', deliveries, input.turn);
   }
 }

@@ -82,6 +82,72 @@ describe('group commit', () => {
     expect(await committedCodes()).toEqual(['A', 'C']);
   });
 
+  it('writes what the kept units deferred once, at the end: their events, deliveries and station stamps', async () => {
+    const endpoint = await t.request('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/factoryd', events: ['*'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
+    const stations: string[] = [];
+    for (const name of ['Line 1', 'Line 2']) {
+      const issued = await t.request('POST', '/v1/stations/pairing-codes', {
+        body: { name, role: 'produce' },
+      });
+      const paired = await t.request('POST', '/v1/stations/pair', {
+        token: null,
+        body: { code: issued.json().code },
+      });
+      stations.push(paired.json().id as string);
+    }
+    const committer = new GroupCommit(t.core);
+    const stamped = new Map<string, string>();
+    const emitted: string[] = [];
+    const transactions = new Set<unknown>();
+    // Units 0..4 on alternate stations, each at its own instant; unit 3 fails after deferring.
+    const outcomes = await Promise.allSettled(
+      [0, 1, 2, 3, 4].map((n) =>
+        committer.submit(async (tx) => {
+          transactions.add(tx.trx);
+          t.clock.advance(7);
+          const station = stations[n % 2]!;
+          tx.stationScanned(station);
+          const id = tx.emit(t.factoryId, 'station.paired', { n });
+          if (n === 3) throw new Error('unit 3 failed after deferring');
+          stamped.set(station, tx.nowIso);
+          emitted.push(id);
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    // Together first, then again each unit on its own: the second run's instants and ids are kept.
+    expect(transactions.size).toBe(2);
+    const kept = emitted.slice(-4);
+    const events = (await reader.sql
+      .prepare("select id, data from events where type = 'station.paired' order by id")
+      .all()) as { id: string; data: string }[];
+    const ours = events.filter((e) => kept.includes(e.id));
+    expect(ours.map((e) => JSON.parse(e.data).n)).toEqual([0, 1, 2, 4]);
+    expect(events.some((e) => JSON.parse(e.data).n === 3)).toBe(false);
+    const deliveries = (await reader.sql
+      .prepare('select event_id, endpoint_id, next_attempt_at from webhook_deliveries')
+      .all()) as { event_id: string; endpoint_id: string; next_attempt_at: string }[];
+    const ourDeliveries = deliveries.filter((d) => kept.includes(d.event_id));
+    expect(ourDeliveries.map((d) => d.event_id).sort()).toEqual([...kept].sort());
+    expect(new Set(ourDeliveries.map((d) => d.endpoint_id))).toEqual(new Set([endpoint.json().id]));
+    for (const station of stations) {
+      const row = (await reader.sql
+        .prepare('select last_scan_at from stations where id = ?')
+        .get(station)) as { last_scan_at: string };
+      // Station 1's last kept unit is 1: unit 3 failed, and its stamp went with it.
+      expect(row.last_scan_at).toBe(stamped.get(station));
+    }
+  });
+
   it('a unit whose statement fails fails alone, though PostgreSQL refuses the rest of that transaction', async () => {
     const committer = new GroupCommit(t.core);
     const runs: string[] = [];

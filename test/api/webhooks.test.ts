@@ -22,7 +22,7 @@ async function createOk(body: Record<string, unknown> = {}) {
 
 function emit(type: EventType, data: unknown = {}): Promise<string> {
   t.clock.advance(1);
-  return transact(t.core, (tx) => tx.emit(t.factoryId, type, data));
+  return transact(t.core, async (tx) => tx.emit(t.factoryId, type, data));
 }
 
 function expectError(

@@ -24,7 +24,7 @@ const count = (table: string): number =>
   (sqliteOf(t.store).prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 function emit(type: EventType, data: unknown = {}): Promise<string> {
-  return transact(t.core, (tx) => tx.emit(t.factoryId, type, data));
+  return transact(t.core, async (tx) => tx.emit(t.factoryId, type, data));
 }
 
 describe('housekeeping', () => {

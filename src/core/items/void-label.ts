@@ -87,7 +87,7 @@ export function voidLabel(
     await recomputeOrder(tx, factoryId, piece.order_id);
 
     const view = toVoidedLabelView(row);
-    await tx.emit(factoryId, 'label.voided', view);
+    tx.emit(factoryId, 'label.voided', view);
     return view;
   });
 }

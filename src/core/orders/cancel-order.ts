@@ -43,7 +43,7 @@ export function cancelOrder(
         .where('id', '=', row.id)
         .execute();
       const { order } = await recomputeOrder(tx, factoryId, row.id);
-      await tx.emit(factoryId, 'order.cancelled', order);
+      tx.emit(factoryId, 'order.cancelled', order);
     }
     return getOrder(tx.trx, factoryId, row.id, { now: tx.now });
   });

@@ -135,8 +135,10 @@ export async function recomputeOrder(
   factoryId: string,
   orderId: string,
   moved?: PieceMove,
+  /** The order's row as read earlier in this transaction, when nothing has written it since. */
+  read?: OrderRow,
 ): Promise<RecomputeResult> {
-  const row = await orderRowById.first(tx.trx, { factoryId, orderId });
+  const row = read ?? (await orderRowById.first(tx.trx, { factoryId, orderId }));
   if (!row) throw notFound('order', 'id', orderId);
 
   let counts: PieceCounts | undefined;
@@ -196,9 +198,9 @@ export async function recomputeOrder(
   const to = summary.status;
   const changed = from !== to;
   const about = { order_id: orderId, order_no: row.order_no, retailer_id: row.retailer_id };
-  if (changed) await tx.emit(factoryId, 'order.status_changed', { ...about, from, to, order });
+  if (changed) tx.emit(factoryId, 'order.status_changed', { ...about, from, to, order });
   if (becameStuck) {
-    await tx.emit(factoryId, 'order.stuck', { ...about, stuck_since: update.stuck_since, order });
+    tx.emit(factoryId, 'order.stuck', { ...about, stuck_since: update.stuck_since, order });
   }
   return { from, to, changed, order };
 }

@@ -65,7 +65,7 @@ export async function closeReturn(
       .execute();
     await recomputeOrder(tx, factoryId, current.order_id);
     const view = await loadReturn(tx.trx, factoryId, id);
-    await tx.emit(factoryId, restocked ? 'return.restocked' : 'return.written_off', view);
+    tx.emit(factoryId, restocked ? 'return.restocked' : 'return.written_off', view);
     return view;
   });
 }

@@ -76,7 +76,7 @@ export async function createReturn(
       .execute();
     await recomputeOrder(tx, factoryId, piece.order_id);
     const view = await loadReturn(tx.trx, factoryId, id);
-    await tx.emit(factoryId, 'return.created', view);
+    tx.emit(factoryId, 'return.created', view);
     return view;
   });
 }

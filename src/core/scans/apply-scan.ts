@@ -11,10 +11,11 @@ import {
 import { blankToNull } from '../../domain/text.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
-import { isUniqueViolation } from '../../store/unique-violation.js';
+import type { OrderRow } from '../orders/order-queries.js';
 import {
   loadOrderListItem,
   PIECE_VIEW_COLUMNS,
+  toOrderListItem,
   type OrderListItem,
   type PieceView,
 } from '../orders/order-view.js';
@@ -30,13 +31,6 @@ export interface ScanRequest {
   location: string | null;
   clientScanId: string | null;
   scannedAt: string | null;
-}
-
-/** Thrown when another transaction recorded the same `client_scan_id` first (the caller retries). */
-export class ClientScanIdTaken extends Error {
-  constructor() {
-    super('client_scan_id recorded concurrently');
-  }
 }
 
 /** A piece as the scan answer shows it, plus its order and whether it was ever scanned. */
@@ -56,13 +50,107 @@ const scanByClientId = new PreparedQuery(
       .where('client_scan_id', '=', p('clientScanId')),
 );
 
-const pieceByBarcode = new PreparedQuery((db, p: Param<{ factoryId: string; barcode: string }>) =>
-  db
-    .selectFrom('pieces')
-    .select(PIECE_COLUMNS)
-    .where('factory_id', '=', p('factoryId'))
-    .where('barcode', '=', p('barcode')),
+/**
+ * A piece by barcode with its order row, read together: the scan needs both, and the scan's own
+ * writes before its recompute (the scan row, the piece) do not touch the order. The order's
+ * columns that a piece has too come under other names.
+ */
+const pieceAndOrderByBarcode = new PreparedQuery(
+  (db, p: Param<{ factoryId: string; barcode: string }>) =>
+    db
+      .selectFrom('pieces as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
+      .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
+      .select(PIECE_COLUMNS.map((column) => `p.${column}` as const))
+      .select([
+        'o.factory_id',
+        'o.retailer_id',
+        'o.order_no',
+        'o.status as order_status',
+        'o.source',
+        'o.production_date',
+        'o.needed_by',
+        'o.items',
+        'o.pieces_total',
+        'o.pieces_scanned',
+        'o.pieces_awaiting_production',
+        'o.pieces_produced',
+        'o.pieces_in_stock',
+        'o.pieces_dispatched',
+        'o.pieces_returned',
+        'o.pieces_written_off',
+        'o.pieces_cancelled',
+        'o.piece_states',
+        'o.produced_at as order_produced_at',
+        'o.in_stock_at as order_in_stock_at',
+        'o.dispatched_at as order_dispatched_at',
+        'o.cancelled_at',
+        'o.stuck',
+        'o.stuck_since',
+        'o.created_at',
+        'o.updated_at',
+        'r.name as retailer_name',
+        'r.code as retailer_code',
+        's.stuck_after_days',
+      ])
+      .where('p.factory_id', '=', p('factoryId'))
+      .where('p.barcode', '=', p('barcode')),
 );
+
+type PieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof pieceAndOrderByBarcode.first>>>;
+
+function splitPieceAndOrder(row: PieceAndOrderRow): { piece: PieceRow; order: OrderRow } {
+  const piece: PieceRow = {
+    id: row.id,
+    barcode: row.barcode,
+    line_no: row.line_no,
+    unit_no: row.unit_no,
+    piece_no: row.piece_no,
+    piece_name: row.piece_name,
+    status: row.status,
+    location: row.location,
+    produced_at: row.produced_at,
+    in_stock_at: row.in_stock_at,
+    dispatched_at: row.dispatched_at,
+    label_printed_at: row.label_printed_at,
+    order_id: row.order_id,
+    scanned: row.scanned,
+  };
+  const order: OrderRow = {
+    id: row.order_id,
+    factory_id: row.factory_id,
+    retailer_id: row.retailer_id,
+    order_no: row.order_no,
+    status: row.order_status,
+    source: row.source,
+    production_date: row.production_date,
+    needed_by: row.needed_by,
+    items: row.items,
+    pieces_total: row.pieces_total,
+    pieces_scanned: row.pieces_scanned,
+    pieces_awaiting_production: row.pieces_awaiting_production,
+    pieces_produced: row.pieces_produced,
+    pieces_in_stock: row.pieces_in_stock,
+    pieces_dispatched: row.pieces_dispatched,
+    pieces_returned: row.pieces_returned,
+    pieces_written_off: row.pieces_written_off,
+    pieces_cancelled: row.pieces_cancelled,
+    piece_states: row.piece_states,
+    produced_at: row.order_produced_at,
+    in_stock_at: row.order_in_stock_at,
+    dispatched_at: row.order_dispatched_at,
+    cancelled_at: row.cancelled_at,
+    stuck: row.stuck,
+    stuck_since: row.stuck_since,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    retailer_name: row.retailer_name,
+    retailer_code: row.retailer_code,
+    stuck_after_days: row.stuck_after_days,
+  };
+  return { piece, order };
+}
 
 const voidedLabel = new PreparedQuery((db, p: Param<{ factoryId: string; barcode: string }>) =>
   db
@@ -80,24 +168,31 @@ const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: 
     .where('id', '=', p('pieceId')),
 );
 
+/**
+ * Writes nothing when the station already used the `client_scan_id` (the only unique index a
+ * new scan can meet): the scan is then a resend, answered from the first.
+ */
 const insertScan = new PreparedQuery((db, p: Param<ScanTable>) =>
-  db.insertInto('scans').values({
-    id: p('id'),
-    factory_id: p('factory_id'),
-    station_id: p('station_id'),
-    station_name: p('station_name'),
-    event: p('event'),
-    barcode: p('barcode'),
-    piece_id: p('piece_id'),
-    order_id: p('order_id'),
-    accepted: p('accepted'),
-    reason: p('reason'),
-    location: p('location'),
-    test_label: p('test_label'),
-    client_scan_id: p('client_scan_id'),
-    scanned_at: p('scanned_at'),
-    at: p('at'),
-  }),
+  db
+    .insertInto('scans')
+    .values({
+      id: p('id'),
+      factory_id: p('factory_id'),
+      station_id: p('station_id'),
+      station_name: p('station_name'),
+      event: p('event'),
+      barcode: p('barcode'),
+      piece_id: p('piece_id'),
+      order_id: p('order_id'),
+      accepted: p('accepted'),
+      reason: p('reason'),
+      location: p('location'),
+      test_label: p('test_label'),
+      client_scan_id: p('client_scan_id'),
+      scanned_at: p('scanned_at'),
+      at: p('at'),
+    })
+    .onConflict((conflict) => conflict.doNothing()),
 );
 
 type PieceMove = Pick<
@@ -120,13 +215,6 @@ const movePieceQuery = new PreparedQuery((db, p: Param<PieceMove>) =>
     .where('id', '=', p('id')),
 );
 
-const stampStation = new PreparedQuery((db, p: Param<{ stationId: string; at: string }>) =>
-  db
-    .updateTable('stations')
-    .set({ last_scan_at: p('at') })
-    .where('id', '=', p('stationId')),
-);
-
 const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow): PieceView => ({
   ...piece,
   status: piece.status,
@@ -137,7 +225,11 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
  * row whether accepted or refused, moves the piece, recomputes its order, stamps the station's
  * `last_scan_at` and emits `scan.recorded` with the answer.
  *
- * A `client_scan_id` this station already used answers the scan recorded then and writes nothing.
+ * A `client_scan_id` this station already used answers the scan recorded then and writes nothing:
+ * the scan row's insert finds it (the unique index), so a first scan costs no lookup.
+ *
+ * Statements of an accepted scan: the piece with its order, the scan row, the piece, the order;
+ * its event and the station's stamp are deferred to the end of the transaction (`Tx.emit`).
  */
 export async function applyScan(
   tx: Tx,
@@ -147,23 +239,14 @@ export async function applyScan(
   const { trx } = tx;
   const factoryId = station.factoryId;
 
-  if (request.clientScanId !== null) {
-    const previous = await scanByClientId.first(trx, {
-      stationId: station.stationId,
-      clientScanId: request.clientScanId,
-    });
-    if (previous) {
-      const scan = await replayAnswer(tx, previous);
-      return { scan, json: JSON.stringify(scan), replayed: true };
-    }
-  }
-
   const { testLabel, key } = request.barcode;
   let piece: PieceRow | undefined;
+  let orderRow: OrderRow | undefined;
   let voided: { piece_id: string } | undefined;
   if (!testLabel) {
-    piece = await pieceByBarcode.first(trx, { factoryId, barcode: key });
-    if (!piece) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
+    const found = await pieceAndOrderByBarcode.first(trx, { factoryId, barcode: key });
+    if (found) ({ piece, order: orderRow } = splitPieceAndOrder(found));
+    else voided = await voidedLabel.first(trx, { factoryId, barcode: key });
   }
   // A label is recorded as printed; anything else as it was read.
   const barcode = piece || voided ? key : request.barcode.text;
@@ -200,11 +283,19 @@ export async function applyScan(
     scanned_at: request.scannedAt,
     at: tx.nowIso,
   };
-  try {
-    await insertScan.execute(trx, row);
-  } catch (err) {
-    if (request.clientScanId !== null && isUniqueViolation(err)) throw new ClientScanIdTaken();
-    throw err;
+  const inserted = await insertScan.execute(trx, row);
+  if (inserted.numAffectedRows === 0n) {
+    // Nothing written yet: the resend is answered as the first scan was.
+    const previous =
+      request.clientScanId === null
+        ? undefined
+        : await scanByClientId.first(trx, {
+            stationId: station.stationId,
+            clientScanId: request.clientScanId,
+          });
+    if (!previous) throw new Error(`scan ${row.id} was not recorded`);
+    const scan = await replayAnswer(tx, previous);
+    return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
   let order: OrderListItem | null = null;
@@ -212,22 +303,19 @@ export async function applyScan(
     const before = piece;
     piece = { ...before, ...progressAfterScan(before, decision, tx.nowIso), scanned: 1 };
     await movePieceQuery.execute(trx, { ...piece, at: tx.nowIso });
-    order = (
-      await recomputeOrder(tx, factoryId, piece.order_id, {
-        from: before.status,
-        to: decision.nextStatus,
-        firstScan: !before.scanned,
-      })
-    ).order;
+    const moved = { from: before.status, to: decision.nextStatus, firstScan: !before.scanned };
+    order = (await recomputeOrder(tx, factoryId, piece.order_id, moved, orderRow)).order;
+  } else if (orderRow) {
+    order = toOrderListItem(orderRow, await tx.orderLines.of(trx, factoryId, orderRow.id), tx.now);
   } else if (piece) {
     order = await loadOrderListItem(tx, factoryId, piece.order_id);
   }
 
-  await stampStation.execute(trx, { stationId: station.stationId, at: tx.nowIso });
+  tx.stationScanned(station.stationId);
 
   const scan = toAnswer(row, decision, piece ?? null, order);
   const json = JSON.stringify(scan);
-  await tx.emit(factoryId, 'scan.recorded', scan, json);
+  tx.emit(factoryId, 'scan.recorded', scan, json);
   return { scan, json, replayed: false };
 }
 

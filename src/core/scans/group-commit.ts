@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { TransactionParts } from '../context.js';
-import { inTransaction, type Tx } from '../transaction.js';
+import { inTransaction, writeDeferred, type Deferred, type Tx } from '../transaction.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
@@ -34,7 +34,9 @@ class UnitFailed extends Error {
  *   When a unit throws, that transaction is rolled back whole and the batch runs again with
  *   each unit in its own SAVEPOINT. Units may run twice: none was answered, nothing was kept.
  * - Each unit has its own instant, and sees what the earlier ones wrote: the rules that hold for
- *   separate transactions hold inside a batch.
+ *   separate transactions hold inside a batch. What units defer (`Tx.emit`, `Tx.stationScanned`:
+ *   rows no unit reads back) is written for all the units kept, once, after the last one, each
+ *   factory's webhook endpoints read then: a unit must not change the endpoints.
  * - No caller is answered before the COMMIT that contains its work; if the commit fails, every
  *   caller of the batch gets the error and nothing of the batch is kept.
  * - A unit alone is a batch of one: there is a single code path.
@@ -95,30 +97,44 @@ export class GroupCommit {
   }
 }
 
-/** Runs the units one after another; the first that throws fails the whole transaction. */
+/**
+ * Runs the units one after another; the first that throws fails the whole transaction. Then
+ * writes what they all deferred (events, station stamps) in a few statements.
+ */
 async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
+  const kept: Deferred[] = [];
+  let tx: Tx | undefined;
   for (const job of batch) {
     let value: unknown;
+    tx = open();
     try {
-      value = await job.work(open());
+      value = await job.work(tx);
     } catch (err) {
       throw new UnitFailed(err);
     }
+    kept.push(tx.deferred);
     outcomes.push(() => job.resolve(value));
   }
+  if (tx) await writeDeferred(tx.trx, kept);
   return outcomes;
 }
 
-/** Runs each unit in its own savepoint: one that throws is rolled back alone. */
+/**
+ * Runs each unit in its own savepoint: one that throws is rolled back alone, and what it
+ * deferred is dropped. Then writes what the others deferred.
+ */
 async function runIsolated(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
+  const kept: Deferred[] = [];
+  let tx: Tx | undefined;
   for (const job of batch) {
-    const tx = open();
+    tx = open();
     await tx.trx.executeQuery(SAVEPOINT);
     try {
       const value = await job.work(tx);
       await tx.trx.executeQuery(RELEASE);
+      kept.push(tx.deferred);
       outcomes.push(() => job.resolve(value));
     } catch (err) {
       await tx.trx.executeQuery(ROLLBACK_TO);
@@ -126,5 +142,6 @@ async function runIsolated(batch: readonly Job[], open: () => Tx): Promise<Array
       outcomes.push(() => job.reject(err));
     }
   }
+  if (tx) await writeDeferred(tx.trx, kept);
   return outcomes;
 }

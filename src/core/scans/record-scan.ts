@@ -7,7 +7,7 @@ import {
 import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
-import { applyScan, ClientScanIdTaken, type StationPrincipal } from './apply-scan.js';
+import { applyScan, type StationPrincipal } from './apply-scan.js';
 import type { RecordedScan } from './scan-view.js';
 import type { Tx } from '../transaction.js';
 
@@ -91,7 +91,6 @@ export async function recordScan(
     scannedAt: input.scanned_at === undefined ? null : new Date(input.scanned_at).toISOString(),
   };
 
-  const committer = ctx.groupCommit;
   const work = async (tx: Tx): Promise<RecordedScanWithCheck> => {
     const recorded = await applyScan(tx, station, request);
     // A replay answers the first scan and records nothing new, its check included.
@@ -100,11 +99,5 @@ export async function recordScan(
     const scan = { ...recorded.scan, hardware_check: view };
     return { ...recorded, scan, json: JSON.stringify(scan) };
   };
-  try {
-    return await committer.submit(work);
-  } catch (err) {
-    // Another transaction recorded this client_scan_id first: now it answers that scan.
-    if (err instanceof ClientScanIdTaken) return committer.submit(work);
-    throw err;
-  }
+  return ctx.groupCommit.submit(work);
 }

@@ -72,7 +72,7 @@ export async function writeHardwareCheck(
     .set({ hardware: JSON.stringify(view), updated_at: tx.nowIso })
     .where('id', '=', stationId)
     .execute();
-  await tx.emit(factoryId, 'station.hardware_checked', view);
+  tx.emit(factoryId, 'station.hardware_checked', view);
   return view;
 }
 

@@ -213,7 +213,7 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
     // Another process used the code in between: throwing also removes the station just made.
     if (Number(used.numUpdatedRows) !== 1) throw new AppError('invalid_pairing_code');
 
-    await tx.emit(pairing.factory_id, 'station.paired', toStationView(row));
+    tx.emit(pairing.factory_id, 'station.paired', toStationView(row));
     return { id: row.id, name: row.name, role: row.role, token };
   });
 }

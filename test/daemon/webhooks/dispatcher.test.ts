@@ -54,7 +54,7 @@ async function endpoint(path: string, events: string[] = ['*']): Promise<string>
 }
 
 function emit(type: EventType, data: unknown): Promise<string> {
-  return transact(t.core, (tx) => tx.emit(t.factoryId, type, data));
+  return transact(t.core, async (tx) => tx.emit(t.factoryId, type, data));
 }
 
 function deliveries(): WebhookDeliveryTable[] {
