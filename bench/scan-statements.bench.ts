@@ -10,7 +10,9 @@
 //
 // Run: npx tsx bench/scan-statements.bench.ts
 // (BENCH_STATIONS, BENCH_SCANS_PER_STATION change the load; PostgreSQL is skipped when it is not
-// installed.)
+// installed, or with BENCH_SQLITE_ONLY=1.) Each figure also gives this process's CPU per scan
+// (the app through inject, no HTTP; on SQLite the database's work too): a rough figure, since
+// the counting itself costs a little.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +61,8 @@ function countStatements(): void {
 interface Count {
   perScan: number;
   scansPerTransaction: number;
+  /** This process's CPU per scan (the app, and SQLite's work; not PostgreSQL's). */
+  cpuUs: number;
 }
 
 async function countOn(url: string | undefined): Promise<{ plain: Count; withId: Count }> {
@@ -115,6 +119,7 @@ async function countOn(url: string | undefined): Promise<{ plain: Count; withId:
     const pass = async (withId: boolean): Promise<Count> => {
       statements = 0;
       transactions = 0;
+      const cpu = process.cpuUsage();
       await Promise.all(
         tokens.map(async (token, s) => {
           for (let i = 0; i < PER_STATION; i++) {
@@ -129,7 +134,12 @@ async function countOn(url: string | undefined): Promise<{ plain: Count; withId:
         }),
       );
       const scans = STATIONS * PER_STATION;
-      return { perScan: statements / scans, scansPerTransaction: scans / transactions };
+      const { user, system } = process.cpuUsage(cpu);
+      return {
+        perScan: statements / scans,
+        scansPerTransaction: scans / transactions,
+        cpuUs: (user + system) / scans,
+      };
     };
     const plain = await pass(false);
     const withId = await pass(true);
@@ -145,7 +155,7 @@ async function main(): Promise<void> {
   countStatements();
   const rows: Array<[string, { plain: Count; withId: Count }]> = [];
   rows.push(['SQLite: statements per scan', await countOn(undefined)]);
-  const bin = findPostgresBin();
+  const bin = process.env.BENCH_SQLITE_ONLY ? null : findPostgresBin();
   if (bin) {
     const cluster = await startPostgresCluster(bin);
     try {
@@ -162,7 +172,8 @@ async function main(): Promise<void> {
   }
   console.log(`${STATIONS} concurrent stations, ${PER_STATION} accepted scans each, one endpoint`);
   const fmt = (c: Count) =>
-    `${c.perScan.toFixed(2).padStart(5)} (${c.scansPerTransaction.toFixed(1)} scans per transaction)`;
+    `${c.perScan.toFixed(2).padStart(5)} (${c.scansPerTransaction.toFixed(1)} per commit, ` +
+    `CPU ${c.cpuUs.toFixed(0)} µs)`;
   for (const [name, { plain, withId }] of rows) {
     console.log(`${name.padEnd(34)} ${fmt(plain)}   with client_scan_id ${fmt(withId)}`);
   }

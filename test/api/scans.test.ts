@@ -384,6 +384,46 @@ describe('POST /v1/scans: concurrency and replays', () => {
     ).toEqual({ n: 1 });
   });
 
+  it('a client_scan_id resent with another barcode answers the first scan and moves nothing', async () => {
+    const produce = await pairStation('produce');
+    const { id, barcodes } = await createOrder('SW-3012', 1, 3);
+    const first = await scan(produce, { barcode: barcodes[0], client_scan_id: 'c-9' });
+    const orderBefore = await getOrder(id);
+    // The second barcode would be accepted on its own: the insert finds the id first.
+    const resent = await t.request('POST', '/v1/scans', {
+      token: produce.token,
+      body: { barcode: barcodes[1], client_scan_id: 'c-9' },
+    });
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.json()).toMatchObject({ id: first.id, barcode: barcodes[0], accepted: true });
+    const orderAfter = await getOrder(id);
+    expect(orderAfter.pieces[1].status).toBe('awaiting_production');
+    expect(orderAfter.pieces_scanned).toBe(1);
+    expect(orderAfter.updated_at).toBe(orderBefore.updated_at);
+    expect(await countScans()).toBe(1);
+    expect(
+      await t.sql.prepare("select count(*) as n from events where type = 'scan.recorded'").get(),
+    ).toEqual({ n: 1 });
+  });
+
+  it('an order whose stored counts do not add up is counted again by the scan', async () => {
+    const produce = await pairStation('produce');
+    const { id, barcodes } = await createOrder('SW-3013', 1, 2);
+    await t.sql
+      .prepare('update orders set pieces_awaiting_production = 0, pieces_produced = 2 where id = ?')
+      .run(id);
+    const answer = await scan(produce, { barcode: barcodes[0] });
+    expect(answer.accepted).toBe(true);
+    expect(answer.order).toMatchObject({ status: 'in_production', pieces_scanned: 1 });
+    expect(
+      await t.sql
+        .prepare(
+          'select pieces_awaiting_production as a, pieces_produced as p from orders where id = ?',
+        )
+        .get(id),
+    ).toEqual({ a: 1, p: 1 });
+  });
+
   it('a client_scan_id sent concurrently records one scan; ids are per station', async () => {
     const lineA = await pairStation('produce', 'Line A');
     const lineB = await pairStation('produce', 'Line B');

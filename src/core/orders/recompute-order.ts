@@ -53,7 +53,8 @@ const pieceCountsByStatus = new PreparedQuery((db, p: Param<{ orderId: string }>
     .groupBy('status'),
 );
 
-type Summary = Pick<
+/** What a recompute writes to an order row. */
+export type OrderSummary = Pick<
   OrderTable,
   | 'status'
   | 'pieces_total'
@@ -68,33 +69,44 @@ type Summary = Pick<
 > &
   CountColumns;
 
+/** The columns an order's summary sets, for a prepared statement with those parameters. */
+export function orderSummarySet(p: Param<OrderSummary>) {
+  return {
+    status: p('status'),
+    pieces_total: p('pieces_total'),
+    pieces_scanned: p('pieces_scanned'),
+    pieces_awaiting_production: p('pieces_awaiting_production'),
+    pieces_produced: p('pieces_produced'),
+    pieces_in_stock: p('pieces_in_stock'),
+    pieces_dispatched: p('pieces_dispatched'),
+    pieces_returned: p('pieces_returned'),
+    pieces_written_off: p('pieces_written_off'),
+    pieces_cancelled: p('pieces_cancelled'),
+    piece_states: p('piece_states'),
+    produced_at: p('produced_at'),
+    in_stock_at: p('in_stock_at'),
+    dispatched_at: p('dispatched_at'),
+    stuck: p('stuck'),
+    stuck_since: p('stuck_since'),
+    updated_at: p('updated_at'),
+  };
+}
+
 // Run inside every scan: prepared once.
 const writeSummary = new PreparedQuery(
-  (db, p: Param<Summary & { factoryId: string; orderId: string }>) =>
+  (db, p: Param<OrderSummary & { factory_id: string; order_id: string }>) =>
     db
       .updateTable('orders')
-      .set({
-        status: p('status'),
-        pieces_total: p('pieces_total'),
-        pieces_scanned: p('pieces_scanned'),
-        pieces_awaiting_production: p('pieces_awaiting_production'),
-        pieces_produced: p('pieces_produced'),
-        pieces_in_stock: p('pieces_in_stock'),
-        pieces_dispatched: p('pieces_dispatched'),
-        pieces_returned: p('pieces_returned'),
-        pieces_written_off: p('pieces_written_off'),
-        pieces_cancelled: p('pieces_cancelled'),
-        piece_states: p('piece_states'),
-        produced_at: p('produced_at'),
-        in_stock_at: p('in_stock_at'),
-        dispatched_at: p('dispatched_at'),
-        stuck: p('stuck'),
-        stuck_since: p('stuck_since'),
-        updated_at: p('updated_at'),
-      })
-      .where('factory_id', '=', p('factoryId'))
-      .where('id', '=', p('orderId')),
+      .set(orderSummarySet(p))
+      .where('factory_id', '=', p('factory_id'))
+      .where('id', '=', p('order_id')),
 );
+
+/** Writes an order's summary (`summarizeOrder`) to its row. */
+export async function writeOrderSummary(tx: Tx, planned: PlannedSummary): Promise<void> {
+  const { row, update } = planned;
+  await writeSummary.execute(tx.trx, { ...update, factory_id: row.factory_id, order_id: row.id });
+}
 
 /** One piece a change moved: its status before and after, and whether it was just scanned. */
 export interface PieceMove {
@@ -135,30 +147,53 @@ export async function recomputeOrder(
   factoryId: string,
   orderId: string,
   moved?: PieceMove,
-  /** The order's row as read earlier in this transaction, when nothing has written it since. */
-  read?: OrderRow,
 ): Promise<RecomputeResult> {
-  const row = read ?? (await orderRowById.first(tx.trx, { factoryId, orderId }));
+  const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id', orderId);
+  const counted = (moved && countsAfterMove(row, moved)) ?? (await countPieces(tx, orderId));
+  const planned = summarizeOrder(tx, row, counted);
+  await writeOrderSummary(tx, planned);
+  return announceRecompute(tx, planned);
+}
 
-  let counts: PieceCounts | undefined;
-  let scanned = row.pieces_scanned;
-  if (moved) {
-    counts = countsOf(row);
-    counts[moved.from]--;
-    counts[moved.to]++;
-    if (moved.firstScan) scanned++;
-    // Counts that no longer add up (a row written by hand): count the pieces instead.
-    if (counts[moved.from] < 0) counts = undefined;
+/** How many of an order's pieces are in each status, and how many were ever scanned. */
+export interface CountedPieces {
+  counts: PieceCounts;
+  scanned: number;
+}
+
+/**
+ * The counts of an order once one piece moved, from those its row keeps; undefined when they no
+ * longer add up (a row written by hand): the pieces are then counted instead.
+ */
+export function countsAfterMove(row: OrderRow, moved: PieceMove): CountedPieces | undefined {
+  const counts = countsOf(row);
+  counts[moved.from]--;
+  counts[moved.to]++;
+  if (counts[moved.from] < 0) return undefined;
+  return { counts, scanned: row.pieces_scanned + (moved.firstScan ? 1 : 0) };
+}
+
+async function countPieces(tx: Tx, orderId: string): Promise<CountedPieces> {
+  const counts = noPieces();
+  let scanned = 0;
+  for (const group of await pieceCountsByStatus.all(tx.trx, { orderId })) {
+    counts[group.status] = Number(group.n);
+    scanned += Number(group.scanned ?? 0);
   }
-  if (!counts) {
-    counts = noPieces();
-    scanned = 0;
-    for (const group of await pieceCountsByStatus.all(tx.trx, { orderId })) {
-      counts[group.status] = Number(group.n);
-      scanned += Number(group.scanned ?? 0);
-    }
-  }
+  return { counts, scanned };
+}
+
+/** An order's row and what its recompute will write to it. */
+export interface PlannedSummary {
+  row: OrderRow;
+  update: OrderSummary;
+  becameStuck: boolean;
+}
+
+/** Works out an order's summary at this instant from its pieces' counts (writes nothing). */
+export function summarizeOrder(tx: Tx, row: OrderRow, counted: CountedPieces): PlannedSummary {
+  const { counts, scanned } = counted;
   const summary = summarizeCounts({ cancelled: row.cancelled_at !== null, counts, scanned });
   const milestones = advanceMilestones(
     {
@@ -176,8 +211,7 @@ export async function recomputeOrder(
     stuck_after_days: row.stuck_after_days,
   });
   const becameStuck = stuck && row.stuck === 0;
-
-  const update: Summary = {
+  const update: OrderSummary = {
     status: summary.status,
     pieces_total: summary.pieces_total,
     pieces_scanned: summary.pieces_scanned,
@@ -190,12 +224,20 @@ export async function recomputeOrder(
     stuck_since: stuck ? (becameStuck ? tx.nowIso : (row.stuck_since ?? tx.nowIso)) : null,
     updated_at: tx.nowIso,
   };
-  await writeSummary.execute(tx.trx, { ...update, factoryId, orderId });
+  return { row, update, becameStuck };
+}
 
+/**
+ * Once the summary is written: the order as answers show it, and its events
+ * (`order.status_changed`, then `order.stuck` when it turned on).
+ */
+export async function announceRecompute(tx: Tx, planned: PlannedSummary): Promise<RecomputeResult> {
+  const { row, update, becameStuck } = planned;
+  const { factory_id: factoryId, id: orderId } = row;
   const next: OrderRow = { ...row, ...update };
   const order = toOrderListItem(next, await tx.orderLines.of(tx.trx, factoryId, orderId), tx.now);
   const from = row.status;
-  const to = summary.status;
+  const to = update.status;
   const changed = from !== to;
   const about = { order_id: orderId, order_no: row.order_no, retailer_id: row.retailer_id };
   if (changed) tx.emit(factoryId, 'order.status_changed', { ...about, from, to, order });

@@ -9,6 +9,7 @@ import {
   type ScannedBarcode,
 } from '../../domain/scan-rules.js';
 import { blankToNull } from '../../domain/text.js';
+import { dialectOf } from '../../store/dialect.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { PieceTable, ScanTable } from '../../store/schema.js';
 import type { OrderRow } from '../orders/order-queries.js';
@@ -19,7 +20,16 @@ import {
   type OrderListItem,
   type PieceView,
 } from '../orders/order-view.js';
-import { recomputeOrder } from '../orders/recompute-order.js';
+import {
+  announceRecompute,
+  countsAfterMove,
+  orderSummarySet,
+  recomputeOrder,
+  summarizeOrder,
+  writeOrderSummary,
+  type OrderSummary,
+  type PlannedSummary,
+} from '../orders/recompute-order.js';
 import type { Tx } from '../transaction.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
@@ -168,6 +178,25 @@ const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: 
     .where('id', '=', p('pieceId')),
 );
 
+/** The scan row's values, for the statements that insert it. */
+const scanValues = (p: Param<ScanTable>) => ({
+  id: p('id'),
+  factory_id: p('factory_id'),
+  station_id: p('station_id'),
+  station_name: p('station_name'),
+  event: p('event'),
+  barcode: p('barcode'),
+  piece_id: p('piece_id'),
+  order_id: p('order_id'),
+  accepted: p('accepted'),
+  reason: p('reason'),
+  location: p('location'),
+  test_label: p('test_label'),
+  client_scan_id: p('client_scan_id'),
+  scanned_at: p('scanned_at'),
+  at: p('at'),
+});
+
 /**
  * Writes nothing when the station already used the `client_scan_id` (the only unique index a
  * new scan can meet): the scan is then a resend, answered from the first.
@@ -175,45 +204,82 @@ const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: 
 const insertScan = new PreparedQuery((db, p: Param<ScanTable>) =>
   db
     .insertInto('scans')
-    .values({
-      id: p('id'),
-      factory_id: p('factory_id'),
-      station_id: p('station_id'),
-      station_name: p('station_name'),
-      event: p('event'),
-      barcode: p('barcode'),
-      piece_id: p('piece_id'),
-      order_id: p('order_id'),
-      accepted: p('accepted'),
-      reason: p('reason'),
-      location: p('location'),
-      test_label: p('test_label'),
-      client_scan_id: p('client_scan_id'),
-      scanned_at: p('scanned_at'),
-      at: p('at'),
-    })
+    .values(scanValues(p))
     .onConflict((conflict) => conflict.doNothing()),
 );
 
-type PieceMove = Pick<
-  PieceRow,
-  'id' | 'status' | 'location' | 'produced_at' | 'in_stock_at' | 'dispatched_at'
-> & { at: string };
+/** Where an accepted scan moves its piece (the piece is the scan row's `piece_id`). */
+interface PieceMove {
+  piece_id: string;
+  piece_status: PieceRow['status'];
+  piece_location: string | null;
+  piece_produced_at: string | null;
+  piece_in_stock_at: string | null;
+  piece_dispatched_at: string | null;
+  at: string;
+}
+
+const pieceMoveSet = (p: Param<PieceMove>) => ({
+  status: p('piece_status'),
+  location: p('piece_location'),
+  produced_at: p('piece_produced_at'),
+  in_stock_at: p('piece_in_stock_at'),
+  dispatched_at: p('piece_dispatched_at'),
+  scanned: 1,
+  updated_at: p('at'),
+});
 
 const movePieceQuery = new PreparedQuery((db, p: Param<PieceMove>) =>
-  db
-    .updateTable('pieces')
-    .set({
-      status: p('status'),
-      location: p('location'),
-      produced_at: p('produced_at'),
-      in_stock_at: p('in_stock_at'),
-      dispatched_at: p('dispatched_at'),
-      scanned: 1,
-      updated_at: p('at'),
-    })
-    .where('id', '=', p('id')),
+  db.updateTable('pieces').set(pieceMoveSet(p)).where('id', '=', p('piece_id')),
 );
+
+/**
+ * PostgreSQL: an accepted scan's three writes in one statement, so one round trip — the scan row
+ * (skipped for a resent `client_scan_id`) and, only when it was written, the piece's move and
+ * the order's summary. The order's update counts 1 when the scan was written, else 0.
+ */
+const recordAcceptedScan = new PreparedQuery((db, p: Param<ScanTable & PieceMove & OrderSummary>) =>
+  db
+    .with('scan', (qc) =>
+      qc
+        .insertInto('scans')
+        .values(scanValues(p))
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id'),
+    )
+    .with('piece', (qc) =>
+      qc
+        .updateTable('pieces')
+        .set(pieceMoveSet(p))
+        .where('id', '=', p('piece_id'))
+        .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+    )
+    .updateTable('orders')
+    .set(orderSummarySet(p))
+    .where('factory_id', '=', p('factory_id'))
+    .where('id', '=', p('order_id'))
+    .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+);
+
+/**
+ * Writes an accepted scan, its piece's move and its order's summary; false (and nothing
+ * written) when the scan is a resend of a `client_scan_id` the station already used.
+ */
+async function writeAcceptedScan(
+  tx: Tx,
+  row: ScanTable,
+  move: PieceMove,
+  planned: PlannedSummary,
+): Promise<boolean> {
+  if (dialectOf(tx.trx) === 'postgres') {
+    const result = await recordAcceptedScan.execute(tx.trx, { ...row, ...move, ...planned.update });
+    return result.numAffectedRows === 1n;
+  }
+  if ((await insertScan.execute(tx.trx, row)).numAffectedRows === 0n) return false;
+  await movePieceQuery.execute(tx.trx, move);
+  await writeOrderSummary(tx, planned);
+  return true;
+}
 
 const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow): PieceView => ({
   ...piece,
@@ -228,8 +294,9 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
  * A `client_scan_id` this station already used answers the scan recorded then and writes nothing:
  * the scan row's insert finds it (the unique index), so a first scan costs no lookup.
  *
- * Statements of an accepted scan: the piece with its order, the scan row, the piece, the order;
- * its event and the station's stamp are deferred to the end of the transaction (`Tx.emit`).
+ * Statements of an accepted scan: the piece with its order, then the scan row, the piece and the
+ * order (on PostgreSQL these three in one statement); its events and the station's stamp are
+ * deferred to the end of the transaction (`Tx.emit`, `Tx.stationScanned`).
  */
 export async function applyScan(
   tx: Tx,
@@ -283,9 +350,49 @@ export async function applyScan(
     scanned_at: request.scannedAt,
     at: tx.nowIso,
   };
-  const inserted = await insertScan.execute(trx, row);
-  if (inserted.numAffectedRows === 0n) {
-    // Nothing written yet: the resend is answered as the first scan was.
+  let order: OrderListItem | null = null;
+  let written: boolean;
+  if (piece && decision.accepted && decision.nextStatus !== null) {
+    const before = piece;
+    piece = { ...before, ...progressAfterScan(before, decision, tx.nowIso), scanned: 1 };
+    const move: PieceMove = {
+      piece_id: piece.id,
+      piece_status: piece.status,
+      piece_location: piece.location,
+      piece_produced_at: piece.produced_at,
+      piece_in_stock_at: piece.in_stock_at,
+      piece_dispatched_at: piece.dispatched_at,
+      at: tx.nowIso,
+    };
+    const moved = { from: before.status, to: decision.nextStatus, firstScan: !before.scanned };
+    // An accepted scan's piece came with its order's row (a voided label is refused).
+    const counted = orderRow && countsAfterMove(orderRow, moved);
+    if (orderRow && counted) {
+      const planned = summarizeOrder(tx, orderRow, counted);
+      written = await writeAcceptedScan(tx, row, move, planned);
+      if (written) order = (await announceRecompute(tx, planned)).order;
+    } else {
+      // Counts that do not add up: the pieces are counted once this one has moved.
+      written = (await insertScan.execute(trx, row)).numAffectedRows === 1n;
+      if (written) {
+        await movePieceQuery.execute(trx, move);
+        order = (await recomputeOrder(tx, factoryId, piece.order_id)).order;
+      }
+    }
+  } else {
+    written = (await insertScan.execute(trx, row)).numAffectedRows === 1n;
+    if (written && orderRow) {
+      order = toOrderListItem(
+        orderRow,
+        await tx.orderLines.of(trx, factoryId, orderRow.id),
+        tx.now,
+      );
+    } else if (written && piece) {
+      order = await loadOrderListItem(tx, factoryId, piece.order_id);
+    }
+  }
+  if (!written) {
+    // Nothing was written: the resend is answered as the first scan was.
     const previous =
       request.clientScanId === null
         ? undefined
@@ -296,19 +403,6 @@ export async function applyScan(
     if (!previous) throw new Error(`scan ${row.id} was not recorded`);
     const scan = await replayAnswer(tx, previous);
     return { scan, json: JSON.stringify(scan), replayed: true };
-  }
-
-  let order: OrderListItem | null = null;
-  if (piece && decision.accepted && decision.nextStatus !== null) {
-    const before = piece;
-    piece = { ...before, ...progressAfterScan(before, decision, tx.nowIso), scanned: 1 };
-    await movePieceQuery.execute(trx, { ...piece, at: tx.nowIso });
-    const moved = { from: before.status, to: decision.nextStatus, firstScan: !before.scanned };
-    order = (await recomputeOrder(tx, factoryId, piece.order_id, moved, orderRow)).order;
-  } else if (orderRow) {
-    order = toOrderListItem(orderRow, await tx.orderLines.of(trx, factoryId, orderRow.id), tx.now);
-  } else if (piece) {
-    order = await loadOrderListItem(tx, factoryId, piece.order_id);
   }
 
   tx.stationScanned(station.stationId);
