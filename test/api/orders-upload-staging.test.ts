@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
-import { buildOrderRows } from '../../src/core/orders/create-order.js';
+import { buildOrderRows } from '../../src/core/orders/order-rows.js';
 import { normalizeOrder } from '../../src/core/orders/order-input.js';
 import {
   dropStaged,

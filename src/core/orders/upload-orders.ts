@@ -6,9 +6,10 @@ import type { CoreContext } from '../context.js';
 import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
-import { buildOrderRows } from './create-order.js';
+import { buildOrderRows } from './order-rows.js';
 import { dropStaged, publishUpload, stageUpload } from './upload-staging.js';
-import { CSV_LIMITS, csvError, parseOrdersCsv, type CsvOrder } from './orders-csv.js';
+import { parseOrdersCsv, type CsvOrder } from './orders-csv.js';
+import { CSV_LIMITS, csvError } from './orders-csv-header.js';
 
 export interface UploadResult {
   object: 'upload';

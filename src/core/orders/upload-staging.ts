@@ -7,7 +7,8 @@ import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { appendDeliveries, eventRows } from '../events.js';
 import type { Tx } from '../transaction.js';
-import { claimSerials, type OrderRows } from './create-order.js';
+import { claimSerials } from './create-order.js';
+import type { OrderRows } from './order-rows.js';
 
 /**
  * How a large upload is written without holding the one writer (docs/orders.md, "How an upload
