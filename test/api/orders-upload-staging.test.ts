@@ -10,6 +10,7 @@ import {
   STAGING_LEASE_MS,
 } from '../../src/core/orders/upload-staging.js';
 import { takeTurns } from '../../src/core/take-turns.js';
+import { housekeep } from '../../src/core/jobs/housekeeping.js';
 import { transact } from '../../src/core/transaction.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
 import { insertRows } from '../../src/store/insert-rows.js';
@@ -185,6 +186,32 @@ describe('uploads through staging tables', () => {
       .prepare('select count(*) as n from staged_pieces where upload_id = ?')
       .get(id)) as { n: number };
     expect(Number(left.n)).toBe(0);
+  });
+
+  it('has the hourly housekeeping delete what a killed upload left, and nothing an upload is staging', async () => {
+    // An upload of this process, still staging: its rows are not leftovers.
+    const live = await stageUpload(
+      t.core,
+      t.factoryId,
+      await orderRows(5),
+      t.clock.now(),
+      takeTurns(),
+    );
+    // An upload that died while staging.
+    const rows = await orderRows(20);
+    const dead = newId('upload', t.clock.now());
+    const staged = <T extends object>(list: readonly T[]) =>
+      list.map((row, i) => ({ ...row, upload_id: dead, seq: i + 1 }));
+    await insertRows(t.store.db, 'staged_orders', staged(rows.orders));
+    await insertRows(t.store.db, 'staged_pieces', staged(rows.pieces) as never[]);
+    expect(await stagedRows()).toBe(35 + 80);
+    t.clock.advance(STAGING_LEASE_MS + MINUTE);
+
+    expect((await housekeep(t.core)).staged_uploads).toBe(1);
+    expect(await count(t, 'staged_orders')).toBe(5);
+    await dropStaged(t.core, live);
+    expect(await stagedRows()).toBe(0);
+    expect((await housekeep(t.core)).staged_uploads).toBe(0);
   });
 
   it('accepts scans sent while a large upload runs, and keeps every one', async () => {

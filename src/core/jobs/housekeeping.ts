@@ -3,6 +3,7 @@ import { DAY, HOUR } from '../../domain/clock.js';
 import { newId, type IdKind } from '../../domain/ids.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { deleteLeftovers } from '../orders/upload-staging.js';
 import { RATE_LIMIT_RETENTION_MS } from '../rate-limiter.js';
 import { transact } from '../transaction.js';
 
@@ -14,6 +15,8 @@ export interface HousekeepingResult {
   events: number;
   endpoints: number;
   rate_limit_failures: number;
+  /** Uploads that died while staging, whose staged rows were deleted. */
+  staged_uploads: number;
 }
 
 /** Idempotency keys are answered for 24 hours (DESIGN §3). */
@@ -47,7 +50,8 @@ async function deleteInBatches(
  * idempotency keys past 24 hours; finished deliveries (succeeded or failed) older than the
  * factory's `webhook_retention_days`, then events older than that which no delivery refers to,
  * then deleted endpoints no delivery refers to. Deliveries still to be attempted are kept
- * whatever their age. Each step runs in short transactions of bounded size.
+ * whatever their age; the rows uploads that died left staged. Each step runs in short
+ * transactions of bounded size.
  */
 export async function housekeep(ctx: CoreContext): Promise<HousekeepingResult> {
   const now = ctx.clock.now();
@@ -60,6 +64,7 @@ export async function housekeep(ctx: CoreContext): Promise<HousekeepingResult> {
     events: 0,
     endpoints: 0,
     rate_limit_failures: 0,
+    staged_uploads: 0,
   };
 
   // Failed attempts past every rate limit's window (one statement: an hour's worth at most).
@@ -178,5 +183,6 @@ export async function housekeep(ctx: CoreContext): Promise<HousekeepingResult> {
     return Number(r.numDeletedRows);
   });
 
+  result.staged_uploads = await deleteLeftovers(ctx);
   return result;
 }

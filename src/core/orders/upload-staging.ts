@@ -208,11 +208,14 @@ export async function dropStaged(
   }
 }
 
-/** Deletes what uploads that died left staged (see STAGING_LEASE_MS). */
+/**
+ * Deletes what uploads that died left staged (see STAGING_LEASE_MS), before each upload and in
+ * the hourly housekeeping; answers how many uploads' rows it deleted.
+ */
 export async function deleteLeftovers(
   ctx: CoreContext,
   turn?: () => Promise<void> | undefined,
-): Promise<void> {
+): Promise<number> {
   const sqlite = dialectOf(ctx.db) === 'sqlite';
   const bound = newId('upload', new Date(ctx.clock.now().getTime() - STAGING_LEASE_MS));
   const leftovers = new Map<string, Record<Target, number>>();
@@ -231,4 +234,5 @@ export async function deleteLeftovers(
     }
   }
   for (const [id, counts] of leftovers) await dropStaged(ctx, { id, counts }, turn);
+  return leftovers.size;
 }
