@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startDaemon, type RunningDaemon } from './daemon.js';
 
@@ -104,6 +104,10 @@ export async function startWebHarness(
  * returned object reaches the running harness, so suites write `const w = webHarnessForFile()`.
  */
 export function webHarnessForFile(options: Parameters<typeof startDaemon>[0] = {}): WebHarness {
+  // A browser test walks a whole screen (scans, accessibility checks, screenshots): on two
+  // cores shared with the other suites that takes longer than an API test's 30 s. Waits inside
+  // a test are on conditions, each with its own deadline.
+  vi.setConfig({ testTimeout: 90_000 });
   let current: WebHarness | undefined;
   beforeAll(async () => {
     current = await startWebHarness(options);
