@@ -5,7 +5,7 @@ import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useMe } from '../access/access.js';
 import {
@@ -39,86 +39,79 @@ export function StaffUsersPage() {
         </button>
       </div>
       <ErrorMessage error={users.error ?? update.error} />
-      {list && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((u) => {
-                const self = u.id === me.user?.id;
-                return (
-                  <tr key={u.id} className={u.disabled ? 'revoked' : undefined}>
-                    <th scope="row">
-                      {u.name}
-                      {self && ' (you)'}
-                    </th>
-                    <td>{u.email}</td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={`staff-role-${u.id}`}>
-                        Role of {u.name}
-                      </label>
-                      <select
-                        id={`staff-role-${u.id}`}
-                        value={u.role}
-                        disabled={self || update.isPending}
-                        title={self ? 'You cannot change your own role.' : undefined}
-                        onChange={(e) =>
-                          update.mutate({ id: u.id, role: e.target.value as StaffUser['role'] })
-                        }
-                      >
-                        <option value="admin">{ROLE_WORDS.admin}</option>
-                        <option value="supervisor">{ROLE_WORDS.supervisor}</option>
-                      </select>
-                    </td>
-                    <td>{u.disabled ? `Disabled ${formatDateTime(u.disabled_at)}` : 'Active'}</td>
-                    <td className="nowrap">{formatDateTime(u.created_at)}</td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="small secondary"
-                        aria-label={`Set a new password for ${u.name}`}
-                        onClick={() => setPassword(u)}
-                      >
-                        New password…
-                      </button>
-                      {u.disabled ? (
-                        <button
-                          type="button"
-                          className="small secondary"
-                          onClick={() => update.mutate({ id: u.id, disabled: false })}
-                        >
-                          Enable
-                        </button>
-                      ) : (
-                        !self && (
-                          <RowDangerButton
-                            label={`Disable ${u.name}`}
-                            onClick={() => setDisabling(u)}
-                          >
-                            Disable…
-                          </RowDangerButton>
-                        )
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="Staff pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Staff pages"
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(u) => {
+          const self = u.id === me.user?.id;
+          return (
+            <tr key={u.id} className={u.disabled ? 'revoked' : undefined}>
+              <th scope="row">
+                {u.name}
+                {self && ' (you)'}
+              </th>
+              <td>{u.email}</td>
+              <td>
+                <label className="visually-hidden" htmlFor={`staff-role-${u.id}`}>
+                  Role of {u.name}
+                </label>
+                <select
+                  id={`staff-role-${u.id}`}
+                  value={u.role}
+                  disabled={self || update.isPending}
+                  title={self ? 'You cannot change your own role.' : undefined}
+                  onChange={(e) =>
+                    update.mutate({ id: u.id, role: e.target.value as StaffUser['role'] })
+                  }
+                >
+                  <option value="admin">{ROLE_WORDS.admin}</option>
+                  <option value="supervisor">{ROLE_WORDS.supervisor}</option>
+                </select>
+              </td>
+              <td>{u.disabled ? `Disabled ${formatDateTime(u.disabled_at)}` : 'Active'}</td>
+              <td className="nowrap">{formatDateTime(u.created_at)}</td>
+              <td className="row-actions">
+                <button
+                  type="button"
+                  className="small secondary"
+                  aria-label={`Set a new password for ${u.name}`}
+                  onClick={() => setPassword(u)}
+                >
+                  New password…
+                </button>
+                {u.disabled ? (
+                  <button
+                    type="button"
+                    className="small secondary"
+                    onClick={() => update.mutate({ id: u.id, disabled: false })}
+                  >
+                    Enable
+                  </button>
+                ) : (
+                  !self && (
+                    <RowDangerButton label={`Disable ${u.name}`} onClick={() => setDisabling(u)}>
+                      Disable…
+                    </RowDangerButton>
+                  )
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
       {adding && <AddStaffDialog onClose={() => setAdding(false)} />}
       {password && <PasswordDialog user={password} onClose={() => setPassword(null)} />}
       {disabling && (

@@ -6,7 +6,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { SecretOnce } from '../common/SecretOnce.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from './use-integrations.js';
@@ -31,48 +31,44 @@ export function ApiKeysPage() {
         </button>
       </div>
       <ErrorMessage error={keys.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title="No API keys">
-          Create one for each integration that pushes orders or reads them.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((k) => (
-                <tr key={k.id} className={k.revoked_at ? 'revoked' : undefined}>
-                  <th scope="row">{k.name}</th>
-                  <td className="barcode">sk_live_…{k.last4}</td>
-                  <td className="nowrap">{formatDateTime(k.created_at)}</td>
-                  <td className="nowrap">{formatAgo(k.last_used_at)}</td>
-                  <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : 'Active'}</td>
-                  <td className="row-actions">
-                    {!k.revoked_at && (
-                      <RowDangerButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
-                        Revoke…
-                      </RowDangerButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="API key pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="API key pages"
+        empty={
+          <EmptyState title="No API keys">
+            Create one for each integration that pushes orders or reads them.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Key</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(k) => (
+          <tr key={k.id} className={k.revoked_at ? 'revoked' : undefined}>
+            <th scope="row">{k.name}</th>
+            <td className="barcode">sk_live_…{k.last4}</td>
+            <td className="nowrap">{formatDateTime(k.created_at)}</td>
+            <td className="nowrap">{formatAgo(k.last_used_at)}</td>
+            <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : 'Active'}</td>
+            <td className="row-actions">
+              {!k.revoked_at && (
+                <RowDangerButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
+                  Revoke…
+                </RowDangerButton>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
       {revoking && (
         <ConfirmDialog

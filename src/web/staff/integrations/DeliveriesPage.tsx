@@ -3,7 +3,7 @@ import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField } from '../../shared/ui/TextField.js';
 import {
   EVENT_TYPES,
@@ -87,68 +87,64 @@ export function DeliveriesPage() {
         </SelectField>
       </div>
       <ErrorMessage error={deliveries.error ?? retry.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title="No deliveries">
-          A delivery is made for each event an endpoint is subscribed to. Add an endpoint under
-          Webhooks; deliveries appear here as events happen.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Attempts
-                </th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Next attempt</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">{d.event_type}</th>
-                  <td className="url">{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</td>
-                  <td>
-                    <span className={`badge delivery-${d.status}`}>{STATUS_WORDS[d.status]}</span>
-                  </td>
-                  <td className="num">{d.attempts}</td>
-                  <td>
-                    {d.response_status !== null && `HTTP ${d.response_status}`}
-                    {d.response_ms !== null && ` in ${d.response_ms} ms`}
-                    {d.error && <div className="delivery-error">{d.error}</div>}
-                    {d.response_status === null && !d.error && '—'}
-                  </td>
-                  <td className="nowrap">{formatDateTime(d.next_attempt_at)}</td>
-                  <td className="nowrap">{formatDateTime(d.created_at)}</td>
-                  <td className="row-actions">
-                    {d.status !== 'pending' && (
-                      <button
-                        type="button"
-                        className="small secondary"
-                        disabled={retry.isPending}
-                        aria-label={`Retry delivery of ${d.event_type} from ${formatDateTime(d.created_at)}`}
-                        onClick={() => retry.mutate(d.id)}
-                      >
-                        Retry
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="Delivery pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Delivery pages"
+        empty={
+          <EmptyState title="No deliveries">
+            A delivery is made for each event an endpoint is subscribed to. Add an endpoint under
+            Webhooks; deliveries appear here as events happen.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Event</th>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Attempts
+            </th>
+            <th scope="col">Last answer</th>
+            <th scope="col">Next attempt</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(d) => (
+          <tr key={d.id}>
+            <th scope="row">{d.event_type}</th>
+            <td className="url">{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</td>
+            <td>
+              <span className={`badge delivery-${d.status}`}>{STATUS_WORDS[d.status]}</span>
+            </td>
+            <td className="num">{d.attempts}</td>
+            <td>
+              {d.response_status !== null && `HTTP ${d.response_status}`}
+              {d.response_ms !== null && ` in ${d.response_ms} ms`}
+              {d.error && <div className="delivery-error">{d.error}</div>}
+              {d.response_status === null && !d.error && '—'}
+            </td>
+            <td className="nowrap">{formatDateTime(d.next_attempt_at)}</td>
+            <td className="nowrap">{formatDateTime(d.created_at)}</td>
+            <td className="row-actions">
+              {d.status !== 'pending' && (
+                <button
+                  type="button"
+                  className="small secondary"
+                  disabled={retry.isPending}
+                  aria-label={`Retry delivery of ${d.event_type} from ${formatDateTime(d.created_at)}`}
+                  onClick={() => retry.mutate(d.id)}
+                >
+                  Retry
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

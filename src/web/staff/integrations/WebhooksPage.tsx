@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
+import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { SecretOnce } from '../common/SecretOnce.js';
 import {
@@ -25,7 +27,8 @@ type Open =
 
 /** Webhook endpoints: where factoryd sends signed events. */
 export function WebhooksPage() {
-  const endpoints = useEndpoints(undefined);
+  const pages = useKeysetPages();
+  const endpoints = useEndpoints(pages.cursor);
   const update = useUpdateEndpoint();
   const remove = useDeleteEndpoint();
   const [open, setOpen] = useState<Open | null>(null);
@@ -42,74 +45,71 @@ export function WebhooksPage() {
         </button>
       </div>
       <ErrorMessage error={endpoints.error ?? update.error} />
-      {list && list.data.length === 0 && (
-        <EmptyState title="No webhook endpoints">
-          Add the URL of a receiver (your ERP, a script) to be told when orders change, scans are
-          recorded or returns come in.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row">
-                    <span className="url">{e.url}</span>
-                    {e.description && <div className="field-hint">{e.description}</div>}
-                  </th>
-                  <td>{e.events.includes('*') ? 'All events' : e.events.join(', ')}</td>
-                  <td>
-                    {e.enabled ? 'Enabled' : <strong>Disabled</strong>}
-                    {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
-                  </td>
-                  <td className="nowrap">{formatDateTime(e.created_at)}</td>
-                  <td className="row-actions">
-                    <Link
-                      className="button-link small secondary"
-                      to={`/integrations/deliveries?endpoint_id=${e.id}`}
-                    >
-                      Deliveries
-                    </Link>
-                    <button
-                      type="button"
-                      className="small secondary"
-                      aria-label={`Edit ${e.url}`}
-                      onClick={() => setOpen({ kind: 'edit', endpoint: e })}
-                    >
-                      Edit…
-                    </button>
-                    <button
-                      type="button"
-                      className="small secondary"
-                      onClick={() => update.mutate({ id: e.id, enabled: !e.enabled })}
-                    >
-                      {e.enabled ? 'Disable' : 'Enable'}
-                    </button>
-                    <RowDangerButton
-                      label={`Delete ${e.url}`}
-                      onClick={() => setOpen({ kind: 'delete', endpoint: e })}
-                    >
-                      Delete…
-                    </RowDangerButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Endpoint pages"
+        empty={
+          <EmptyState title="No webhook endpoints">
+            Add the URL of a receiver (your ERP, a script) to be told when orders change, scans are
+            recorded or returns come in.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">URL</th>
+            <th scope="col">Events</th>
+            <th scope="col">State</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(e) => (
+          <tr key={e.id}>
+            <th scope="row">
+              <span className="url">{e.url}</span>
+              {e.description && <div className="field-hint">{e.description}</div>}
+            </th>
+            <td>{e.events.includes('*') ? 'All events' : e.events.join(', ')}</td>
+            <td>
+              {e.enabled ? 'Enabled' : <strong>Disabled</strong>}
+              {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
+            </td>
+            <td className="nowrap">{formatDateTime(e.created_at)}</td>
+            <td className="row-actions">
+              <Link
+                className="button-link small secondary"
+                to={`/integrations/deliveries?endpoint_id=${e.id}`}
+              >
+                Deliveries
+              </Link>
+              <button
+                type="button"
+                className="small secondary"
+                aria-label={`Edit ${e.url}`}
+                onClick={() => setOpen({ kind: 'edit', endpoint: e })}
+              >
+                Edit…
+              </button>
+              <button
+                type="button"
+                className="small secondary"
+                onClick={() => update.mutate({ id: e.id, enabled: !e.enabled })}
+              >
+                {e.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <RowDangerButton
+                label={`Delete ${e.url}`}
+                onClick={() => setOpen({ kind: 'delete', endpoint: e })}
+              >
+                Delete…
+              </RowDangerButton>
+            </td>
+          </tr>
+        )}
+      />
       {open?.kind === 'create' && <EndpointDialog onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && (
         <EndpointDialog endpoint={open.endpoint} onClose={() => setOpen(null)} />

@@ -7,7 +7,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -130,64 +130,60 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
         </button>
       </div>
       <ErrorMessage error={users.error ?? change.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title="No portal users yet">
-          Add the retailer's people so they can follow their orders at <code>/portal</code>. The
-          first should be an owner.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Portal sign-in</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row">{u.name}</th>
-                  <td>{u.email}</td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`role-${u.id}`}>
-                      Role of {u.name}
-                    </label>
-                    <select
-                      id={`role-${u.id}`}
-                      value={u.role}
-                      disabled={change.isPending}
-                      onChange={(e) => {
-                        change.reset();
-                        change.mutate({ uid: u.id, role: e.target.value as RetailerRole });
-                      }}
-                    >
-                      {Object.entries(RETAILER_ROLES).map(([role, label]) => (
-                        <option key={role} value={role}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{u.has_password ? 'Yes' : 'No password set'}</td>
-                  <td className="row-actions">
-                    <RowDangerButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)}>
-                      Remove…
-                    </RowDangerButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="User pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="User pages"
+        empty={
+          <EmptyState title="No portal users yet">
+            Add the retailer's people so they can follow their orders at <code>/portal</code>. The
+            first should be an owner.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Portal sign-in</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(u) => (
+          <tr key={u.id}>
+            <th scope="row">{u.name}</th>
+            <td>{u.email}</td>
+            <td>
+              <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                Role of {u.name}
+              </label>
+              <select
+                id={`role-${u.id}`}
+                value={u.role}
+                disabled={change.isPending}
+                onChange={(e) => {
+                  change.reset();
+                  change.mutate({ uid: u.id, role: e.target.value as RetailerRole });
+                }}
+              >
+                {Object.entries(RETAILER_ROLES).map(([role, label]) => (
+                  <option key={role} value={role}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>{u.has_password ? 'Yes' : 'No password set'}</td>
+            <td className="row-actions">
+              <RowDangerButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)}>
+                Remove…
+              </RowDangerButton>
+            </td>
+          </tr>
+        )}
+      />
       {adding && <AddUserDialog retailer={retailer} onClose={() => setAdding(false)} />}
       {removing && (
         <RemoveUserDialog retailer={retailer} user={removing} onClose={() => setRemoving(null)} />

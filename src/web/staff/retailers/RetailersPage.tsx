@@ -6,7 +6,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { IfAllowed } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -28,37 +28,33 @@ export function RetailersPage() {
         </IfAllowed>
       </PageHeader>
       <ErrorMessage error={retailers.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title="No retailers yet">
-          Every order belongs to a retailer. Add one with “New retailer” (an admin can), giving it
-          the code its orders and CSV files will use.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Retailer</th>
-                <th scope="col">Code</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    <Link to={`/retailers/${r.id}`}>{r.name}</Link>
-                  </th>
-                  <td className="barcode">{r.code}</td>
-                  <td>{formatDateTime(r.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="Retailer pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Retailer pages"
+        empty={
+          <EmptyState title="No retailers yet">
+            Every order belongs to a retailer. Add one with “New retailer” (an admin can), giving it
+            the code its orders and CSV files will use.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Retailer</th>
+            <th scope="col">Code</th>
+            <th scope="col">Added</th>
+          </>
+        }
+        row={(r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={`/retailers/${r.id}`}>{r.name}</Link>
+            </th>
+            <td className="barcode">{r.code}</td>
+            <td>{formatDateTime(r.created_at)}</td>
+          </tr>
+        )}
+      />
       {adding && <NewRetailerDialog onClose={() => setAdding(false)} />}
     </section>
   );

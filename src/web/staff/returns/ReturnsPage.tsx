@@ -7,7 +7,7 @@ import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -65,71 +65,67 @@ export function ReturnsPage() {
         ))}
       </div>
       <ErrorMessage error={returns.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title={view === 'received' ? 'No open returns' : 'No returns here'}>
-          When a dispatched piece comes back, scan or type its barcode above to record the return;
-          then restock it at a bay or write it off.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Piece</th>
-                <th scope="col">Order</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Received</th>
-                <th scope="col">Closed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row" className="barcode">
-                    {r.barcode}
-                  </th>
-                  <td>
-                    <Link to={`/orders/${r.order_id}`}>{r.order_no}</Link>
-                  </td>
-                  <td>
-                    {STATUS_WORDS[r.status]}
-                    {r.location && ` at bay ${r.location}`}
-                  </td>
-                  <td>{r.reason ?? '—'}</td>
-                  <td className="nowrap">{formatDateTime(r.created_at)}</td>
-                  <td className="nowrap">{formatDateTime(r.closed_at)}</td>
-                  <td className="row-actions">
-                    {r.status === 'received' && can('PATCH /v1/returns/:id') && (
-                      <>
-                        <button
-                          type="button"
-                          className="small"
-                          aria-label={`Restock ${r.barcode}`}
-                          onClick={() => setClosing({ ret: r, how: 'restock' })}
-                        >
-                          Restock…
-                        </button>
-                        <RowDangerButton
-                          label={`Write off ${r.barcode}`}
-                          onClick={() => setClosing({ ret: r, how: 'write_off' })}
-                        >
-                          Write off…
-                        </RowDangerButton>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="Return pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Return pages"
+        empty={
+          <EmptyState title={view === 'received' ? 'No open returns' : 'No returns here'}>
+            When a dispatched piece comes back, scan or type its barcode above to record the return;
+            then restock it at a bay or write it off.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Piece</th>
+            <th scope="col">Order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Received</th>
+            <th scope="col">Closed</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(r) => (
+          <tr key={r.id}>
+            <th scope="row" className="barcode">
+              {r.barcode}
+            </th>
+            <td>
+              <Link to={`/orders/${r.order_id}`}>{r.order_no}</Link>
+            </td>
+            <td>
+              {STATUS_WORDS[r.status]}
+              {r.location && ` at bay ${r.location}`}
+            </td>
+            <td>{r.reason ?? '—'}</td>
+            <td className="nowrap">{formatDateTime(r.created_at)}</td>
+            <td className="nowrap">{formatDateTime(r.closed_at)}</td>
+            <td className="row-actions">
+              {r.status === 'received' && can('PATCH /v1/returns/:id') && (
+                <>
+                  <button
+                    type="button"
+                    className="small"
+                    aria-label={`Restock ${r.barcode}`}
+                    onClick={() => setClosing({ ret: r, how: 'restock' })}
+                  >
+                    Restock…
+                  </button>
+                  <RowDangerButton
+                    label={`Write off ${r.barcode}`}
+                    onClick={() => setClosing({ ret: r, how: 'write_off' })}
+                  >
+                    Write off…
+                  </RowDangerButton>
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       {closing?.how === 'restock' && (
         <RestockDialog ret={closing.ret} onClose={() => setClosing(null)} />
       )}

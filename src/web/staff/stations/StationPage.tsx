@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { IfAllowed, useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -141,39 +141,33 @@ function HardwareHistory({ id }: { id: string }) {
   const list = checks.data;
   if (checks.error) return <ErrorMessage error={checks.error} />;
   if (!list) return <p className="loading">Loading…</p>;
-  if (list.data.length === 0 && pages.page === 1) {
-    return (
-      <EmptyState title="No hardware checks yet">
-        Print the test label (Stations → Print test label) and scan it at the station to check its
-        scanner; the station page records the result here.
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Checked</th>
-              <th scope="col">Result</th>
-              <th scope="col">Details</th>
-              <th scope="col">Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((c) => (
-              <tr key={c.id}>
-                <td className="nowrap">{formatDateTime(c.checked_at)}</td>
-                <td>{c.passed ? '✓ Passed' : '✕ Failed'}</td>
-                <td>{hardwareDetail(c)}</td>
-                <td>{c.notes ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ListPager label="Hardware check pages" pages={pages} list={list} />
-    </>
+    <PagedTable
+      list={list}
+      pages={pages}
+      label="Hardware check pages"
+      empty={
+        <EmptyState title="No hardware checks yet">
+          Print the test label (Stations → Print test label) and scan it at the station to check its
+          scanner; the station page records the result here.
+        </EmptyState>
+      }
+      head={
+        <>
+          <th scope="col">Checked</th>
+          <th scope="col">Result</th>
+          <th scope="col">Details</th>
+          <th scope="col">Notes</th>
+        </>
+      }
+      row={(c) => (
+        <tr key={c.id}>
+          <td className="nowrap">{formatDateTime(c.checked_at)}</td>
+          <td>{c.passed ? '✓ Passed' : '✕ Failed'}</td>
+          <td>{hardwareDetail(c)}</td>
+          <td>{c.notes ?? '—'}</td>
+        </tr>
+      )}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { formatAgo, formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { ListPager } from '../../shared/ui/Pager.js';
+import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { IfAllowed } from '../access/access.js';
 import { openPendingTab, showPdf } from '../common/label-files.js';
 import { useSettings } from '../common/use-settings.js';
@@ -47,47 +47,43 @@ export function StationsPage() {
         </IfAllowed>
       </PageHeader>
       <ErrorMessage error={stations.error ?? testLabel.error} />
-      {list && list.data.length === 0 && pages.page === 1 && (
-        <EmptyState title="No stations yet">
-          A station is any device on the floor that scans labels: a PC or tablet with a scanner
-          running the station page at <code>/station</code>. Choose “Pair a new station” to get its
-          pairing code.
-        </EmptyState>
-      )}
-      {list && list.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Station</th>
-                <th scope="col">Role</th>
-                <th scope="col">Default bay</th>
-                <th scope="col">Last scan</th>
-                <th scope="col">Hardware check</th>
-                <th scope="col">Paired</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((s) => (
-                <tr key={s.id} className={s.revoked_at ? 'revoked' : undefined}>
-                  <th scope="row">
-                    <Link to={`/stations/${s.id}`}>{s.name}</Link>
-                    {s.revoked_at && <span className="badge revoked-badge">Revoked</span>}
-                  </th>
-                  <td>{ROLE_LABELS[s.role]}</td>
-                  <td>{s.default_location ?? '—'}</td>
-                  <td className="nowrap">{formatAgo(s.last_scan_at)}</td>
-                  <td>
-                    <HardwareState check={s.hardware} />
-                  </td>
-                  <td className="nowrap">{formatDateTime(s.paired_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ListPager label="Station pages" pages={pages} list={list} />
+      <PagedTable
+        list={list}
+        pages={pages}
+        label="Station pages"
+        empty={
+          <EmptyState title="No stations yet">
+            A station is any device on the floor that scans labels: a PC or tablet with a scanner
+            running the station page at <code>/station</code>. Choose “Pair a new station” to get
+            its pairing code.
+          </EmptyState>
+        }
+        head={
+          <>
+            <th scope="col">Station</th>
+            <th scope="col">Role</th>
+            <th scope="col">Default bay</th>
+            <th scope="col">Last scan</th>
+            <th scope="col">Hardware check</th>
+            <th scope="col">Paired</th>
+          </>
+        }
+        row={(s) => (
+          <tr key={s.id} className={s.revoked_at ? 'revoked' : undefined}>
+            <th scope="row">
+              <Link to={`/stations/${s.id}`}>{s.name}</Link>
+              {s.revoked_at && <span className="badge revoked-badge">Revoked</span>}
+            </th>
+            <td>{ROLE_LABELS[s.role]}</td>
+            <td>{s.default_location ?? '—'}</td>
+            <td className="nowrap">{formatAgo(s.last_scan_at)}</td>
+            <td>
+              <HardwareState check={s.hardware} />
+            </td>
+            <td className="nowrap">{formatDateTime(s.paired_at)}</td>
+          </tr>
+        )}
+      />
       {pairing && <PairDialog onClose={() => setPairing(false)} />}
     </section>
   );
