@@ -3,9 +3,8 @@
 // Run: npx tsx bench/labels.bench.ts
 import { performance } from 'node:perf_hooks';
 import { encodeCode128, encodeQr } from '../src/labels/barcode-symbols.js';
-import type { LabelDpi, PieceLabel } from '../src/labels/label.model.js';
+import { testLabel, type LabelDpi, type PieceLabel } from '../src/labels/label.model.js';
 import { renderLabels } from '../src/labels/render-labels.js';
-import { testLabel } from '../src/labels/test-label.layout.js';
 
 const PIECES = 1_000;
 const RUNS = 3;

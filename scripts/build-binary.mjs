@@ -73,7 +73,10 @@ async function buildBinary() {
   mkdirSync(buildDir, { recursive: true });
   const { files } = await bundleApp({
     entry: join(root, 'src', 'sea', 'app.ts'),
-    workers: { 'checkpoint-worker': join(root, 'src', 'store', 'checkpoint.worker.ts') },
+    workers: {
+      'checkpoint-worker': join(root, 'src', 'store', 'checkpoint.worker.ts'),
+      'label-worker': join(root, 'src', 'labels', 'label.worker.ts'),
+    },
     outDir: buildDir,
     defines: buildDefines,
     plugins,

@@ -34,6 +34,8 @@ const entries = {
   factory: 'src/cli/entry.ts',
   // The WAL checkpoint thread's module, found by factoryd next to itself.
   'checkpoint-worker': 'src/store/checkpoint.worker.ts',
+  // The label thread's module (pdfkit, fonts, barcode encoders), found the same way.
+  'label-worker': 'src/labels/label.worker.ts',
 };
 
 // Imported by scripts/build-binary.mjs for buildDefines: bundle only when run as a script.

@@ -7,6 +7,8 @@ import type { CoreContext } from '../core/context.js';
 import type { Principal } from '../core/auth/principal.js';
 import { resolveToken } from '../core/auth/resolve-token.js';
 import { FailureLimiter } from '../core/rate-limiter.js';
+import { takeTurns } from '../core/take-turns.js';
+import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
 import { accessFor, actorOf } from './permissions.js';
 import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
@@ -38,6 +40,7 @@ export interface Limiters {
 export interface RouteDeps {
   core: CoreContext;
   limiters: Limiters;
+  labels: LabelRenderer;
 }
 
 export interface AppDeps {
@@ -66,6 +69,11 @@ export interface AppDeps {
    * Without it, those paths answer the API's 404.
    */
   webRoot?: string;
+  /**
+   * Where labels are rendered: `factoryd serve` gives a thread of its own (labelThread); without
+   * it, in this thread, taking turns with other requests.
+   */
+  labels?: LabelRenderer;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -211,7 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : documents.swaggerObject,
   });
 
-  const routeDeps: RouteDeps = { core: deps.core, limiters };
+  const routeDeps: RouteDeps = {
+    core: deps.core,
+    limiters,
+    labels: deps.labels ?? labelsInThisThread(takeTurns),
+  };
   for (const register of ROUTES) await register(app, routeDeps);
 
   return app;

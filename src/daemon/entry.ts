@@ -16,8 +16,10 @@ const code = await runDaemon(process.argv.slice(2), {
   pid: process.pid,
   // dist/factoryd.mjs serves dist/web.
   webRoot: fileURLToPath(new URL('./web/', import.meta.url)),
-  // dist/checkpoint-worker.mjs, bundled beside this file (scripts/build.mjs).
+  // dist/checkpoint-worker.mjs and dist/label-worker.mjs, bundled beside this file
+  // (scripts/build.mjs).
   checkpointWorker: new URL('./checkpoint-worker.mjs', import.meta.url),
+  labelWorker: new URL('./label-worker.mjs', import.meta.url),
   stopSignal,
 });
 // A finished command (serve included, after its graceful stop) must not linger on open handles.

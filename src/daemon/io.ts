@@ -17,6 +17,11 @@ export interface DaemonIO {
    * it, `serve` leaves checkpoints to SQLite, inside commits.
    */
   checkpointWorker?: URL;
+  /**
+   * The bundled entry of the label thread (src/labels/label.worker.ts). Without it, `serve`
+   * renders labels on the thread that answers requests.
+   */
+  labelWorker?: URL;
   /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
   stopSignal: Promise<string>;
 }

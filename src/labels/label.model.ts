@@ -1,4 +1,5 @@
 import type { PieceLabelContent } from '../domain/piece-label.js';
+import { TEST_LABEL_STRING } from '../domain/test-label.js';
 
 /** What a label says, independent of how it is printed (PDF or ZPL). */
 
@@ -21,6 +22,10 @@ export interface TestLabel {
 }
 
 export type Label = PieceLabel | TestLabel;
+
+export function testLabel(): TestLabel {
+  return { kind: 'test', text: TEST_LABEL_STRING };
+}
 
 export function isLabelFormat(value: unknown): value is LabelFormat {
   return (LABEL_FORMATS as readonly unknown[]).includes(value);

@@ -1,4 +1,3 @@
-import { TEST_LABEL_STRING } from '../domain/test-label.js';
 import { QR_QUIET_MODULES, code128Modules, qrSize } from './barcode-symbols.js';
 import type { LabelLayout, LayoutElement } from './label-layout.js';
 import { Column, fitCode128, placeText, qrModuleFor } from './label-layout.js';
@@ -8,10 +7,6 @@ import { inchesToDots, pointsToDots } from './label-sheet.js';
 
 const MARGIN_IN = 0.15;
 const BARCODE_HEIGHT_IN = 0.9;
-
-export function testLabel(): TestLabel {
-  return { kind: 'test', text: TEST_LABEL_STRING };
-}
 
 /**
  * What the fields of a hardware check (POST /v1/stations/{id}/hardware-check) mean, printed on

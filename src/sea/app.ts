@@ -36,6 +36,7 @@ export async function run(
       webRoot,
       // Bundled as an entry of its own next to this one (scripts/binary/bundle.mjs).
       checkpointWorker: new URL('./checkpoint-worker.mjs', import.meta.url),
+      labelWorker: new URL('./label-worker.mjs', import.meta.url),
       stopSignal,
     });
   }

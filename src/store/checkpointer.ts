@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CheckpointWorkerData } from './checkpoint.worker.js';
 import { getAddonPath } from './native-binding.js';
+import { workerScript } from './worker-script.js';
 
 export interface Checkpointer {
   /** Stops the worker after a last checkpoint; resolves when its connection is closed. */
@@ -28,12 +29,7 @@ export async function startCheckpointer(options: {
     addonPath: getAddonPath(),
     intervalMs: options.intervalMs ?? 200,
   };
-  // From the sources (tests, benchmarks) the entry is TypeScript: the thread first registers
-  // tsx, which those runs have installed, then imports it.
-  const fromSources = entry.pathname.endsWith('.ts');
-  const script = fromSources
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`
-    : entry;
+  const { script, eval: fromSources } = workerScript(entry);
   const worker = new Worker(script, {
     eval: fromSources,
     workerData: data,

@@ -5,7 +5,7 @@ import type { Label, LabelDpi } from '../../src/labels/label.model.js';
 import { labelSheet } from '../../src/labels/label-sheet.js';
 import { itemDescription, piecePosition } from '../../src/labels/piece-label.layout.js';
 import { layoutLabel } from '../../src/labels/render-labels.js';
-import { testLabel } from '../../src/labels/test-label.layout.js';
+import { testLabel } from '../../src/labels/label.model.js';
 import { ELLIPSIS } from '../../src/labels/text-fit.js';
 import { printableText, textWidth } from '../../src/labels/text-metrics.js';
 import { longestPieceLabel, pieceLabel } from './fixtures/piece-labels.js';

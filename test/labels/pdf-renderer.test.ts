@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_LABEL_STRING } from '../../src/domain/test-label.js';
 import type { Code128Element, QrElement } from '../../src/labels/label-layout.js';
-import type { LabelDpi } from '../../src/labels/label.model.js';
+import { testLabel, type LabelDpi } from '../../src/labels/label.model.js';
 import { encodeCode128 } from '../../src/labels/barcode-symbols.js';
 import { layoutLabel, renderLabels } from '../../src/labels/render-labels.js';
-import { testLabel } from '../../src/labels/test-label.layout.js';
 import { decodePdf, pdfPageCount, pdfText, rasterGrey } from './decode.js';
 import { longestPieceLabel, pieceLabel } from './fixtures/piece-labels.js';
 

@@ -4,7 +4,7 @@ import type * as ZplRenderer from 'zpl-renderer-js';
 import { TEST_LABEL_STRING } from '../../src/domain/test-label.js';
 import type { LabelDpi } from '../../src/labels/label.model.js';
 import { renderLabels } from '../../src/labels/render-labels.js';
-import { testLabel } from '../../src/labels/test-label.layout.js';
+import { testLabel } from '../../src/labels/label.model.js';
 import { escapeFieldData } from '../../src/labels/zpl-renderer.js';
 import { decodePngBuffer } from './decode.js';
 import { longestPieceLabel, pieceLabel } from './fixtures/piece-labels.js';

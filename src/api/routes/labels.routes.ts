@@ -3,9 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { LabelRun } from '../../core/labels/print-labels.js';
 import { printItemLabel, printOrderLabels } from '../../core/labels/print-labels.js';
-import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
-import type { Label, LabelDpi, LabelFormat } from '../../labels/label.model.js';
+import type { LabelRenderer } from '../../labels/label-renderer.js';
+import {
+  testLabel,
+  type Label,
+  type LabelDpi,
+  type LabelFormat,
+} from '../../labels/label.model.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams } from '../schemas/common.js';
@@ -47,16 +52,14 @@ const LabelDocument = {
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
 
 async function sendLabels(
+  renderer: LabelRenderer,
   reply: FastifyReply,
   labels: Label[],
   format: LabelFormat,
   dpi: LabelDpi,
   fileName: string,
 ): Promise<FastifyReply> {
-  // Rendering (pdfkit, its fonts, the barcode encoders) loads with the first label asked for:
-  // at start it would cost a good part of the daemon's start-up time and memory.
-  const { renderLabels } = await import('../../labels/render-labels.js');
-  const rendered = await renderLabels(labels, format, dpi, takeTurns());
+  const rendered = await renderer.render(labels, format, dpi);
   // ZPL is for sending to a printer, so it downloads; a PDF may open in the browser.
   const disposition = format === 'zpl' ? 'attachment' : 'inline';
   return reply
@@ -70,7 +73,10 @@ function pieceLabels(run: LabelRun): Label[] {
   return run.pieces.map((piece) => ({ kind: 'piece' as const, ...piece }));
 }
 
-export async function labelsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+export async function labelsRoutes(
+  app: FastifyInstance,
+  { core, labels }: RouteDeps,
+): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
@@ -86,8 +92,7 @@ export async function labelsRoutes(app: FastifyInstance, { core }: RouteDeps): P
     },
     async (request, reply) => {
       const { format, dpi } = request.query;
-      const { testLabel } = await import('../../labels/test-label.layout.js');
-      return sendLabels(reply, [testLabel()], format, dpi, 'test-label');
+      return sendLabels(labels, reply, [testLabel()], format, dpi, 'test-label');
     },
   );
 
@@ -125,6 +130,7 @@ export async function labelsRoutes(app: FastifyInstance, { core }: RouteDeps): P
         });
       }
       return sendLabels(
+        labels,
         reply,
         pieceLabels(run),
         format,
@@ -149,6 +155,7 @@ export async function labelsRoutes(app: FastifyInstance, { core }: RouteDeps): P
       const { format, dpi } = request.query;
       const run = await printItemLabel(core, factoryOf(request), request.params.barcode, { dpi });
       return sendLabels(
+        labels,
         reply,
         pieceLabels(run),
         format,

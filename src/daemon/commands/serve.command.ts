@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import pino from 'pino';
 import { buildApp } from '../../api/app.js';
+import { labelThread } from '../../labels/label-renderer.js';
 import type { Signals } from '../../core/context.js';
 import {
   coreOf,
@@ -156,11 +157,14 @@ async function run(
     );
   }
 
+  // Labels render in a thread of their own, which ends when none are asked for.
+  const labels = io.labelWorker && labelThread(io.labelWorker);
   const app = await buildApp({
     core: opened.core,
     logger,
     webRoot: io.webRoot,
     ...(tls ? { https: tls } : {}),
+    ...(labels ? { labels } : {}),
   });
 
   try {
@@ -168,6 +172,7 @@ async function run(
   } catch (err) {
     io.stderr.write(`factoryd: cannot listen on ${opts.host}:${port}: ${(err as Error).message}\n`);
     await app.close();
+    await labels?.close();
     await opened.store.close();
     return 1;
   }
@@ -213,6 +218,7 @@ async function run(
   const signal = await io.stopSignal;
   logger.info({ signal }, 'stopping: finishing requests in flight');
   await app.close(); // stops accepting, waits for requests in flight
+  await labels?.close();
   await scheduler.stop();
   await opened.store.close();
   logger.info('stopped');
