@@ -7,11 +7,13 @@
 // Each program starts on a fresh data directory and sits idle (RssAnon "started"); then answers a
 // little of everything a floor does (an order pushed, a station paired, scans, an order read, a
 // label) and sits idle again ("idle"); then a busier spell (3,000 scans and a 5,000-row upload)
-// and idle again ("idle after load"). Each idle spell is IDLE seconds. Each program runs twice:
+// and idle again ("idle after load"). Each idle spell is IDLE seconds, longer than the label
+// thread stays after its last label (LABEL_THREAD_IDLE_MS, 30 s), so the figures are of a server
+// that has stopped printing. Each program runs twice:
 // started bare, and with the environment the systemd unit gives it (factoryd.service's
 // `Environment=` lines, docs/install.md), which is how a factory runs it.
 //
-// Run: npm run build:bundle && npx tsx bench/memory.bench.ts   (BENCH_IDLE_S, default 20)
+// Run: npm run build:bundle && npx tsx bench/memory.bench.ts   (BENCH_IDLE_S, default 40)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'undici';
 
-const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 40);
 const ROOT = join(import.meta.dirname, '..');
 
 // FACTORYD_BUNDLE and FACTORYD_BIN name other builds (an older one, to compare).
