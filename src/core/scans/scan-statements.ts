@@ -1,0 +1,251 @@
+import { dialectOf } from '../../store/dialect.js';
+import { PreparedQuery, type Param } from '../../store/prepared-query.js';
+import type { PieceTable, ScanTable } from '../../store/schema.js';
+import type { OrderRow } from '../orders/order-queries.js';
+import { PIECE_VIEW_COLUMNS } from '../orders/order-view.js';
+import {
+  orderSummarySet,
+  writeOrderSummary,
+  type OrderSummary,
+  type PlannedSummary,
+} from '../orders/recompute-order.js';
+import type { Tx } from '../transaction.js';
+
+/** A piece as the scan answer shows it, plus its order and whether it was ever scanned. */
+const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id', 'scanned'] as const;
+
+export type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
+
+// The statements of a scan, prepared once: a scan is a handful of small statements, and
+// building each query anew would cost as much as running it.
+
+export const scanByClientId = new PreparedQuery(
+  (db, p: Param<{ stationId: string; clientScanId: string }>) =>
+    db
+      .selectFrom('scans')
+      .selectAll()
+      .where('station_id', '=', p('stationId'))
+      .where('client_scan_id', '=', p('clientScanId')),
+);
+
+/**
+ * A piece by barcode with its order row, read together: the scan needs both, and the scan's own
+ * writes before its recompute (the scan row, the piece) do not touch the order. The order's
+ * columns that a piece has too come under other names.
+ */
+export const pieceAndOrderByBarcode = new PreparedQuery(
+  (db, p: Param<{ factoryId: string; barcode: string }>) =>
+    db
+      .selectFrom('pieces as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
+      .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
+      .select(PIECE_COLUMNS.map((column) => `p.${column}` as const))
+      .select([
+        'o.factory_id',
+        'o.retailer_id',
+        'o.order_no',
+        'o.status as order_status',
+        'o.source',
+        'o.production_date',
+        'o.needed_by',
+        'o.items',
+        'o.pieces_total',
+        'o.pieces_scanned',
+        'o.pieces_awaiting_production',
+        'o.pieces_produced',
+        'o.pieces_in_stock',
+        'o.pieces_dispatched',
+        'o.pieces_returned',
+        'o.pieces_written_off',
+        'o.pieces_cancelled',
+        'o.piece_states',
+        'o.produced_at as order_produced_at',
+        'o.in_stock_at as order_in_stock_at',
+        'o.dispatched_at as order_dispatched_at',
+        'o.cancelled_at',
+        'o.stuck',
+        'o.stuck_since',
+        'o.created_at',
+        'o.updated_at',
+        'r.name as retailer_name',
+        'r.code as retailer_code',
+        's.stuck_after_days',
+      ])
+      .where('p.factory_id', '=', p('factoryId'))
+      .where('p.barcode', '=', p('barcode')),
+);
+
+type PieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof pieceAndOrderByBarcode.first>>>;
+
+export function splitPieceAndOrder(row: PieceAndOrderRow): { piece: PieceRow; order: OrderRow } {
+  const piece: PieceRow = {
+    id: row.id,
+    barcode: row.barcode,
+    line_no: row.line_no,
+    unit_no: row.unit_no,
+    piece_no: row.piece_no,
+    piece_name: row.piece_name,
+    status: row.status,
+    location: row.location,
+    produced_at: row.produced_at,
+    in_stock_at: row.in_stock_at,
+    dispatched_at: row.dispatched_at,
+    label_printed_at: row.label_printed_at,
+    order_id: row.order_id,
+    scanned: row.scanned,
+  };
+  const order: OrderRow = {
+    id: row.order_id,
+    factory_id: row.factory_id,
+    retailer_id: row.retailer_id,
+    order_no: row.order_no,
+    status: row.order_status,
+    source: row.source,
+    production_date: row.production_date,
+    needed_by: row.needed_by,
+    items: row.items,
+    pieces_total: row.pieces_total,
+    pieces_scanned: row.pieces_scanned,
+    pieces_awaiting_production: row.pieces_awaiting_production,
+    pieces_produced: row.pieces_produced,
+    pieces_in_stock: row.pieces_in_stock,
+    pieces_dispatched: row.pieces_dispatched,
+    pieces_returned: row.pieces_returned,
+    pieces_written_off: row.pieces_written_off,
+    pieces_cancelled: row.pieces_cancelled,
+    piece_states: row.piece_states,
+    produced_at: row.order_produced_at,
+    in_stock_at: row.order_in_stock_at,
+    dispatched_at: row.order_dispatched_at,
+    cancelled_at: row.cancelled_at,
+    stuck: row.stuck,
+    stuck_since: row.stuck_since,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    retailer_name: row.retailer_name,
+    retailer_code: row.retailer_code,
+    stuck_after_days: row.stuck_after_days,
+  };
+  return { piece, order };
+}
+
+export const voidedLabel = new PreparedQuery(
+  (db, p: Param<{ factoryId: string; barcode: string }>) =>
+    db
+      .selectFrom('voided_labels')
+      .select('piece_id')
+      .where('factory_id', '=', p('factoryId'))
+      .where('barcode', '=', p('barcode')),
+);
+
+export const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: string }>) =>
+  db
+    .selectFrom('pieces')
+    .select(PIECE_COLUMNS)
+    .where('factory_id', '=', p('factoryId'))
+    .where('id', '=', p('pieceId')),
+);
+
+/** The scan row's values, for the statements that insert it. */
+const scanValues = (p: Param<ScanTable>) => ({
+  id: p('id'),
+  factory_id: p('factory_id'),
+  station_id: p('station_id'),
+  station_name: p('station_name'),
+  event: p('event'),
+  barcode: p('barcode'),
+  piece_id: p('piece_id'),
+  order_id: p('order_id'),
+  accepted: p('accepted'),
+  reason: p('reason'),
+  location: p('location'),
+  test_label: p('test_label'),
+  client_scan_id: p('client_scan_id'),
+  scanned_at: p('scanned_at'),
+  at: p('at'),
+});
+
+/**
+ * Writes nothing when the station already used the `client_scan_id` (the only unique index a
+ * new scan can meet): the scan is then a resend, answered from the first.
+ */
+export const insertScan = new PreparedQuery((db, p: Param<ScanTable>) =>
+  db
+    .insertInto('scans')
+    .values(scanValues(p))
+    .onConflict((conflict) => conflict.doNothing()),
+);
+
+/** Where an accepted scan moves its piece (the piece is the scan row's `piece_id`). */
+export interface PieceMove {
+  piece_id: string;
+  piece_status: PieceRow['status'];
+  piece_location: string | null;
+  piece_produced_at: string | null;
+  piece_in_stock_at: string | null;
+  piece_dispatched_at: string | null;
+  at: string;
+}
+
+const pieceMoveSet = (p: Param<PieceMove>) => ({
+  status: p('piece_status'),
+  location: p('piece_location'),
+  produced_at: p('piece_produced_at'),
+  in_stock_at: p('piece_in_stock_at'),
+  dispatched_at: p('piece_dispatched_at'),
+  scanned: 1,
+  updated_at: p('at'),
+});
+
+export const movePieceQuery = new PreparedQuery((db, p: Param<PieceMove>) =>
+  db.updateTable('pieces').set(pieceMoveSet(p)).where('id', '=', p('piece_id')),
+);
+
+/**
+ * PostgreSQL: an accepted scan's three writes in one statement, so one round trip — the scan row
+ * (skipped for a resent `client_scan_id`) and, only when it was written, the piece's move and
+ * the order's summary. The order's update counts 1 when the scan was written, else 0.
+ */
+const recordAcceptedScan = new PreparedQuery((db, p: Param<ScanTable & PieceMove & OrderSummary>) =>
+  db
+    .with('scan', (qc) =>
+      qc
+        .insertInto('scans')
+        .values(scanValues(p))
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id'),
+    )
+    .with('piece', (qc) =>
+      qc
+        .updateTable('pieces')
+        .set(pieceMoveSet(p))
+        .where('id', '=', p('piece_id'))
+        .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+    )
+    .updateTable('orders')
+    .set(orderSummarySet(p))
+    .where('factory_id', '=', p('factory_id'))
+    .where('id', '=', p('order_id'))
+    .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+);
+
+/**
+ * Writes an accepted scan, its piece's move and its order's summary; false (and nothing
+ * written) when the scan is a resend of a `client_scan_id` the station already used.
+ */
+export async function writeAcceptedScan(
+  tx: Tx,
+  row: ScanTable,
+  move: PieceMove,
+  planned: PlannedSummary,
+): Promise<boolean> {
+  if (dialectOf(tx.trx) === 'postgres') {
+    const result = await recordAcceptedScan.execute(tx.trx, { ...row, ...move, ...planned.update });
+    return result.numAffectedRows === 1n;
+  }
+  if ((await insertScan.execute(tx.trx, row)).numAffectedRows === 0n) return false;
+  await movePieceQuery.execute(tx.trx, move);
+  await writeOrderSummary(tx, planned);
+  return true;
+}
