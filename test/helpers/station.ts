@@ -33,9 +33,13 @@ export async function pairByTyping(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Pair this station' }).click();
 }
 
-/** Waits until the station takes scans (paired, device queue open, no dialog). */
+/** Waits until the station takes scans: paired, device queue open, no dialog, its input focused. */
 export async function readyToScan(page: Page): Promise<void> {
   await page.locator('[data-ready="true"]').waitFor();
+  // The input takes the focus back just after a dialog closes (ScanInput.tsx, a zero timeout):
+  // keys typed before then, on a busy machine, would go to whatever had it.
+  const input = await page.getByLabel('Scan a label').elementHandle();
+  await page.waitForFunction((el) => el === document.activeElement, input);
 }
 
 /** A device paired as a new station, ready to scan. */
