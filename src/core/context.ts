@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/database.js';
+import { StationTokens } from './auth/station-tokens.js';
 import { OrderLines } from './orders/order-queries.js';
 import { GroupCommit } from './scans/group-commit.js';
 import type { Tx } from './transaction.js';
@@ -35,6 +36,8 @@ export interface CoreContext extends TransactionParts {
   groupCommit: GroupCommit;
   /** Uploads this process is staging or publishing: their staged rows are not leftovers. */
   stagingUploads: Set<string>;
+  /** Stations whose tokens were looked up, for scans (checked again in each scan's transaction). */
+  stationTokens: StationTokens;
   /**
    * Runs inside a use case's transaction once its work is done, before the commit, with what the
    * work returned: what must commit with the change or not at all (the API stores the answer to
@@ -59,5 +62,6 @@ export function createCoreContext(parts: { db: Db; clock: Clock; signals?: Signa
     ...transactions,
     groupCommit: new GroupCommit(transactions),
     stagingUploads: new Set(),
+    stationTokens: new StationTokens(),
   };
 }

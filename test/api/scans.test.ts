@@ -62,6 +62,32 @@ async function countScans(): Promise<number> {
   return ((await t.sql.prepare('select count(*) as n from scans').get()) as { n: number }).n;
 }
 
+describe('POST /v1/scans: the station as it is now', () => {
+  it('takes a rename and a new default bay from the next scan on', async () => {
+    // The first scan has the process remember the station; the changes must reach the next one.
+    const produce = await pairStation('produce', 'Sewing 1');
+    const stock = await pairStation('stock', 'Stock 1');
+    const { barcodes } = await createOrder('SW-1400');
+    await scan(produce, { barcode: barcodes[0] });
+    await scan(produce, { barcode: barcodes[1] });
+    expect(await scan(stock, { barcode: barcodes[0], location: 'A-01' })).toMatchObject({
+      accepted: true,
+      station: 'Stock 1',
+      location: 'A-01',
+    });
+    const changed = await t.request('PATCH', `/v1/stations/${stock.id}`, {
+      body: { name: 'Stock 2', default_location: 'B-07' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await scan(stock, { barcode: barcodes[1] })).toMatchObject({
+      accepted: true,
+      station: 'Stock 2',
+      station_id: stock.id,
+      location: 'B-07',
+    });
+  });
+});
+
 describe('POST /v1/scans: accepted scans', () => {
   it('moves the piece, recomputes the order and answers both, with a message for the screen', async () => {
     const produce = await pairStation('produce', 'Sewing 1');

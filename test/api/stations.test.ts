@@ -334,12 +334,18 @@ describe('stations', () => {
       revoked_at: t.clock.now().toISOString(),
     });
 
+    // The station was remembered by its first scan: the scan's own transaction finds it revoked.
     const after = await t.request('POST', '/v1/scans', {
       token: s.token,
       body: { barcode: 'FD 9999999' },
     });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('invalid_token');
+    // The refused request is no scan: nothing of it was written.
+    const scans = await t.sql
+      .prepare('select count(*) as n from scans where station_id = ?')
+      .get(s.id);
+    expect(Number((scans as { n: number | string }).n)).toBe(1);
 
     t.clock.advance(60_000);
     const again = await t.request('DELETE', `/v1/stations/${s.id}`);

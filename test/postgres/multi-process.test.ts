@@ -176,6 +176,24 @@ describe('two factoryd on one PostgreSQL', { timeout: 90_000 }, () => {
     }
   });
 
+  it('a station revoked through one is refused by the other on its next scan', async () => {
+    const order = await orderOf(2, 'REVOKE-1');
+    const station = await pair(a, 'Tablet 9');
+    // A remembers the station from its first scan; the revocation goes through B.
+    const first = await call(a, 'POST', '/v1/scans', { barcode: order.barcodes[0] }, station);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const stations = await ok(b, 'GET', '/v1/stations');
+    const id = stations.data.find((s: { name: string }) => s.name === 'Tablet 9').id as string;
+    await ok(b, 'DELETE', `/v1/stations/${id}`);
+    const next = await call(a, 'POST', '/v1/scans', { barcode: order.barcodes[1] }, station);
+    expect(next.status).toBe(401);
+    expect(next.json.error.code).toBe('invalid_token');
+    const stored = (await sql()
+      .prepare('select barcode from scans where station_id = ?')
+      .all(id)) as { barcode: string }[];
+    expect(stored.map((s) => s.barcode)).toEqual([order.barcodes[0]]);
+  });
+
   it('a receiver gets every delivery exactly once while both processes send and retry', async () => {
     const receiver = await new Receiver().listen();
     receivers.push(receiver);

@@ -6,11 +6,14 @@ import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
 import { ScanAnswer, ScanBody } from '../schemas/scans.js';
 
+/** The one route a station token may call; its use case checks the station in its transaction. */
+export const SCANS_ROUTE = '/v1/scans';
+
 export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
-    '/v1/scans',
+    SCANS_ROUTE,
     {
       schema: {
         tags: ['scans'],

@@ -1,6 +1,9 @@
 import type { ScanEvent } from '../../domain/scan-rules.js';
 
-/** Who is calling, resolved from the bearer token on every request (never cached). */
+/**
+ * Who is calling, resolved from the bearer token on every request. Only a station's scan may start
+ * from a remembered station (station-tokens.ts), checked again inside the scan's transaction.
+ */
 export type Principal =
   | { kind: 'api_key'; factoryId: string; apiKeyId: string }
   | {
@@ -24,4 +27,6 @@ export type Principal =
       stationName: string;
       role: ScanEvent;
       defaultLocation: string | null;
+      /** The token's SHA-256, as stored: a scan checks its station by it in its transaction. */
+      tokenHash: string;
     };

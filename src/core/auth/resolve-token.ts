@@ -4,8 +4,9 @@ import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { CoreContext } from '../context.js';
 import type { Principal } from './principal.js';
 
-// Every request looks its token up (nothing is cached, so a revocation is effective at once):
-// the lookups are prepared once.
+// Every request looks its token up, so a revocation is effective at once; a scan may start from
+// a remembered station instead, because it checks the station again in its own transaction
+// (station-tokens.ts). The lookups are prepared once.
 
 const apiKeyByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
   db
@@ -62,9 +63,15 @@ const touchApiKeyQuery = new PreparedQuery((db, p: Param<{ id: string; at: strin
 /**
  * Resolves a presented bearer token to its principal, or null when it is unknown, revoked or
  * expired (one answer for all three, so a caller learns nothing about which).
- * Looked up on every request: a revocation takes effect on the very next one.
+ * Looked up on every request: a revocation takes effect on the very next one. With
+ * `stationCheckedLater` (the scan route, whose use case checks its station in its transaction), a
+ * station this process has looked up before is taken as remembered.
  */
-export async function resolveToken(ctx: CoreContext, token: string): Promise<Principal | null> {
+export async function resolveToken(
+  ctx: CoreContext,
+  token: string,
+  options: { stationCheckedLater?: boolean } = {},
+): Promise<Principal | null> {
   const kind = tokenKindOf(token);
   if (!kind) return null;
   const hash = hashToken(token);
@@ -78,16 +85,21 @@ export async function resolveToken(ctx: CoreContext, token: string): Promise<Pri
       return { kind: 'api_key', factoryId: key.factory_id, apiKeyId: key.id };
     }
     case 'station': {
+      const remembered = options.stationCheckedLater ? ctx.stationTokens.get(hash) : undefined;
+      if (remembered) return remembered;
       const station = await stationByHash.first(ctx.db, { hash });
       if (!station) return null;
-      return {
+      const principal = {
         kind: 'station',
         factoryId: station.factory_id,
         stationId: station.id,
         stationName: station.name,
         role: station.role,
         defaultLocation: station.default_location,
-      };
+        tokenHash: hash,
+      } as const;
+      ctx.stationTokens.remember(principal);
+      return principal;
     }
     case 'staffSession': {
       const session = await staffSessionByHash.first(ctx.db, { hash, now: now.toISOString() });

@@ -1,4 +1,5 @@
-import type { Principal } from '../auth/principal.js';
+import type { StationPrincipal, StationTokens } from '../auth/station-tokens.js';
+import { AppError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import {
   decideScan,
@@ -27,10 +28,10 @@ import type { Tx } from '../transaction.js';
 import {
   insertScan,
   movePieceQuery,
-  pieceAndOrderByBarcode,
+  foundPieceAndOrder,
   pieceById,
   scanByClientId,
-  splitPieceAndOrder,
+  stationPieceAndOrder,
   voidedLabel,
   writeAcceptedScan,
   type PieceMove,
@@ -38,7 +39,7 @@ import {
 } from './scan-statements.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
-export type StationPrincipal = Extract<Principal, { kind: 'station' }>;
+export type { StationPrincipal };
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
@@ -54,9 +55,10 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
 });
 
 /**
- * Records one scan inside the caller's transaction: decides it (domain rules), writes the scan
- * row whether accepted or refused, moves the piece, recomputes its order, stamps the station's
- * `last_scan_at` and emits `scan.recorded` with the answer.
+ * Records one scan inside the caller's transaction: checks the station (its token may have been
+ * revoked since the request's station was looked up: 401), decides the scan (domain rules),
+ * writes the scan row whether accepted or refused, moves the piece, recomputes its order, stamps
+ * the station's `last_scan_at` and emits `scan.recorded` with the answer.
  *
  * A `client_scan_id` this station already used answers the scan recorded then and writes nothing:
  * the scan row's insert finds it (the unique index), so a first scan costs no lookup.
@@ -67,21 +69,42 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
  */
 export async function applyScan(
   tx: Tx,
-  station: StationPrincipal,
+  remembered: StationPrincipal,
   request: ScanRequest,
+  stations: StationTokens,
 ): Promise<RecordedScan> {
   const { trx } = tx;
-  const factoryId = station.factoryId;
+  const factoryId = remembered.factoryId;
 
   const { testLabel, key } = request.barcode;
+  const checked = await stationPieceAndOrder.first(trx, {
+    factoryId,
+    stationId: remembered.stationId,
+    tokenHash: remembered.tokenHash,
+    barcode: key,
+  });
+  if (!checked) {
+    stations.forget(remembered.tokenHash);
+    throw new AppError('invalid_token');
+  }
+  const station: StationPrincipal = {
+    ...remembered,
+    stationName: checked.station_name,
+    defaultLocation: checked.station_default_location,
+  };
+  if (
+    station.stationName !== remembered.stationName ||
+    station.defaultLocation !== remembered.defaultLocation
+  ) {
+    stations.remember(station);
+  }
   let piece: PieceRow | undefined;
   let orderRow: OrderRow | undefined;
   let voided: { piece_id: string } | undefined;
-  if (!testLabel) {
-    const found = await pieceAndOrderByBarcode.first(trx, { factoryId, barcode: key });
-    if (found) ({ piece, order: orderRow } = splitPieceAndOrder(found));
-    else voided = await voidedLabel.first(trx, { factoryId, barcode: key });
-  }
+  // The test label is no piece's barcode: what the statement found with it is not looked at.
+  const found = testLabel ? null : foundPieceAndOrder(checked);
+  if (found) ({ piece, order: orderRow } = found);
+  else if (!testLabel) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
   // A label is recorded as printed; anything else as it was read.
   const barcode = piece || voided ? key : request.barcode.text;
 

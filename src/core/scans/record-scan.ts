@@ -92,7 +92,7 @@ export async function recordScan(
   };
 
   const work = async (tx: Tx): Promise<RecordedScanWithCheck> => {
-    const recorded = await applyScan(tx, station, request);
+    const recorded = await applyScan(tx, station, request, ctx.stationTokens);
     // A replay answers the first scan and records nothing new, its check included.
     if (!check || recorded.replayed) return recorded;
     const view = await writeHardwareCheck(tx, station.factoryId, station.stationId, check);

@@ -1,6 +1,7 @@
+import type { InferResult, Kysely } from 'kysely';
 import { dialectOf } from '../../store/dialect.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
-import type { PieceTable, ScanTable } from '../../store/schema.js';
+import type { DB, PieceTable, ScanTable } from '../../store/schema.js';
 import type { OrderRow } from '../orders/order-queries.js';
 import { PIECE_VIEW_COLUMNS } from '../orders/order-view.js';
 import {
@@ -29,56 +30,90 @@ export const scanByClientId = new PreparedQuery(
 );
 
 /**
- * A piece by barcode with its order row, read together: the scan needs both, and the scan's own
+ * Pieces by barcode with their order rows, read together: the scan needs both, and the scan's own
  * writes before its recompute (the scan row, the piece) do not touch the order. The order's
  * columns that a piece has too come under other names.
  */
-export const pieceAndOrderByBarcode = new PreparedQuery(
-  (db, p: Param<{ factoryId: string; barcode: string }>) =>
+function selectPiecesAndOrders(db: Kysely<DB>) {
+  return db
+    .selectFrom('pieces as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
+    .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
+    .select(PIECE_COLUMNS.map((column) => `p.${column}` as const))
+    .select([
+      'o.factory_id',
+      'o.retailer_id',
+      'o.order_no',
+      'o.status as order_status',
+      'o.source',
+      'o.production_date',
+      'o.needed_by',
+      'o.items',
+      'o.pieces_total',
+      'o.pieces_scanned',
+      'o.pieces_awaiting_production',
+      'o.pieces_produced',
+      'o.pieces_in_stock',
+      'o.pieces_dispatched',
+      'o.pieces_returned',
+      'o.pieces_written_off',
+      'o.pieces_cancelled',
+      'o.piece_states',
+      'o.produced_at as order_produced_at',
+      'o.in_stock_at as order_in_stock_at',
+      'o.dispatched_at as order_dispatched_at',
+      'o.cancelled_at',
+      'o.stuck',
+      'o.stuck_since',
+      'o.created_at',
+      'o.updated_at',
+      'r.name as retailer_name',
+      'r.code as retailer_code',
+      's.stuck_after_days',
+    ]);
+}
+
+type PieceAndOrderRow = InferResult<ReturnType<typeof selectPiecesAndOrders>>[number];
+
+/**
+ * The scanning station, checked, with the scanned piece and its order when there is one: one
+ * statement (one round trip on PostgreSQL). No row means the station's token no longer stands —
+ * revoked, or the station paired again — and the scan is refused as unauthenticated, whatever
+ * the request's station was remembered as (station-tokens.ts). The station's name and default
+ * location are read here, so a rename counts from the next scan.
+ */
+export const stationPieceAndOrder = new PreparedQuery(
+  (db, p: Param<{ factoryId: string; stationId: string; tokenHash: string; barcode: string }>) =>
     db
-      .selectFrom('pieces as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
-      .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
-      .select(PIECE_COLUMNS.map((column) => `p.${column}` as const))
-      .select([
-        'o.factory_id',
-        'o.retailer_id',
-        'o.order_no',
-        'o.status as order_status',
-        'o.source',
-        'o.production_date',
-        'o.needed_by',
-        'o.items',
-        'o.pieces_total',
-        'o.pieces_scanned',
-        'o.pieces_awaiting_production',
-        'o.pieces_produced',
-        'o.pieces_in_stock',
-        'o.pieces_dispatched',
-        'o.pieces_returned',
-        'o.pieces_written_off',
-        'o.pieces_cancelled',
-        'o.piece_states',
-        'o.produced_at as order_produced_at',
-        'o.in_stock_at as order_in_stock_at',
-        'o.dispatched_at as order_dispatched_at',
-        'o.cancelled_at',
-        'o.stuck',
-        'o.stuck_since',
-        'o.created_at',
-        'o.updated_at',
-        'r.name as retailer_name',
-        'r.code as retailer_code',
-        's.stuck_after_days',
-      ])
-      .where('p.factory_id', '=', p('factoryId'))
-      .where('p.barcode', '=', p('barcode')),
+      .selectFrom('stations as st')
+      .leftJoin(
+        selectPiecesAndOrders(db)
+          .where('p.factory_id', '=', p('factoryId'))
+          .where('p.barcode', '=', p('barcode'))
+          .as('po'),
+        (join) => join.onTrue(),
+      )
+      .select(['st.name as station_name', 'st.default_location as station_default_location'])
+      .selectAll('po')
+      .where('st.factory_id', '=', p('factoryId'))
+      .where('st.id', '=', p('stationId'))
+      .where('st.token_hash', '=', p('tokenHash'))
+      .where('st.revoked_at', 'is', null),
 );
 
-type PieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof pieceAndOrderByBarcode.first>>>;
+type StationPieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof stationPieceAndOrder.first>>>;
 
-export function splitPieceAndOrder(row: PieceAndOrderRow): { piece: PieceRow; order: OrderRow } {
+/** The piece and order of a station's row, or null when the barcode is no piece's. */
+export function foundPieceAndOrder(
+  row: StationPieceAndOrderRow,
+): { piece: PieceRow; order: OrderRow } | null {
+  // Every column of the left-joined side is null together, and only when nothing was found; when
+  // the piece's id is there, they hold the inner join's values.
+  return row.id === null ? null : splitPieceAndOrder(row as PieceAndOrderRow);
+}
+
+function splitPieceAndOrder(row: PieceAndOrderRow): { piece: PieceRow; order: OrderRow } {
   const piece: PieceRow = {
     id: row.id,
     barcode: row.barcode,
