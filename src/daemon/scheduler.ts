@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
+import { deleteLeftovers } from '../core/orders/upload-staging.js';
 import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
 import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';
@@ -31,8 +32,9 @@ const DELIVERY_GRACE_MS = 5_000;
  * The background work of `factoryd serve` (DESIGN §8), on plain timers: stuck recompute every
  * 5 minutes and right after a settings change; a look for due webhook deliveries every 10 s
  * (besides the dispatcher's own kicks and wake-ups); housekeeping hourly. No job runs twice at
- * once. At start, deliveries due from before (a restart, a crash) are picked up at once and
- * stuck is brought up to date shortly after.
+ * once. At start, deliveries due from before (a restart, a crash) are picked up at once; shortly
+ * after, stuck is brought up to date and what an upload cut short left is settled (the events of
+ * one that was published are released, one that was not is deleted).
  */
 export function startScheduler({
   core,
@@ -65,7 +67,12 @@ export function startScheduler({
 
   dispatcher?.kick();
   // After the server is listening, not before: a large recompute must not delay the start.
-  const initialStuck = setTimeout(() => void stuck.tick(), 1_000);
+  const initialStuck = setTimeout(() => {
+    void stuck.tick();
+    deleteLeftovers(core).catch((err: unknown) =>
+      log.error({ err }, 'settling what uploads cut short left failed'),
+    );
+  }, 1_000);
   initialStuck.unref();
 
   return {

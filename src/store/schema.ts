@@ -45,6 +45,11 @@ export interface OrderTable {
   stuck_since: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The upload that wrote this order and has not published it yet (migration 0011): no read
+   * shows such an order, its lines or its pieces. Null for every order anyone may see.
+   */
+  hidden_by_upload: string | null;
 }
 
 export interface OrderLineTable {
@@ -228,11 +233,20 @@ export interface RateLimitFailureTable {
 }
 
 /**
- * A row of an upload's staging table (migration 2026-11-25-0010): the row of the table it feeds,
- * its upload and its number in the upload. A staged piece has no barcode yet (given when it is
- * published).
+ * A row of an upload's staging table (migrations 0010, 0011): the row of the table it feeds, its
+ * upload and its number in the upload.
  */
 export type Staged<T> = T & { upload_id: string; seq: number };
+
+/** An upload under way: staging its hidden rows, or published with events left to release. */
+export interface UploadTable {
+  id: string;
+  factory_id: string;
+  /** The instant its rows were built at (the instants in its staged events). */
+  built_at: string;
+  /** Set by the transaction that published it; null while it stages. */
+  published_at: string | null;
+}
 
 export interface DB {
   factories: Accounts.FactoryTable;
@@ -256,8 +270,6 @@ export interface DB {
   webhook_deliveries: WebhookDeliveryTable;
   idempotency_keys: IdempotencyKeyTable;
   rate_limit_failures: RateLimitFailureTable;
-  staged_orders: Staged<OrderTable>;
-  staged_order_lines: Staged<OrderLineTable>;
-  staged_pieces: Staged<Omit<PieceTable, 'barcode'> & { barcode: string | null }>;
+  uploads: UploadTable;
   staged_events: Staged<EventTable>;
 }

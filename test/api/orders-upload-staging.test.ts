@@ -1,19 +1,21 @@
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/domain/clock.js';
-import { newId } from '../../src/domain/ids.js';
 import { buildOrderRows } from '../../src/core/orders/order-rows.js';
 import { normalizeOrder } from '../../src/core/orders/order-input.js';
 import {
-  dropStaged,
+  dropUpload,
   publishUpload,
+  releaseEvents,
   stageUpload,
   STAGING_LEASE_MS,
+  type StagedUpload,
 } from '../../src/core/orders/upload-staging.js';
 import { takeTurns } from '../../src/core/take-turns.js';
 import { housekeep } from '../../src/core/jobs/housekeeping.js';
 import { transact } from '../../src/core/transaction.js';
+import { startScheduler } from '../../src/daemon/scheduler.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
-import { insertRows } from '../../src/store/insert-rows.js';
 import { reopenStore, rawSql } from '../helpers/dialect.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { addRetailer, count } from '../core/orders/fixtures.js';
@@ -28,25 +30,33 @@ afterEach(async () => {
   await t.close();
 });
 
-const STAGING = ['staged_orders', 'staged_order_lines', 'staged_pieces', 'staged_events'];
-
-async function stagedRows(): Promise<number> {
-  let total = 0;
-  for (const table of STAGING) total += await count(t, table);
-  return total;
+/** Rows of uploads still under way: hidden orders, staged events, `uploads` rows. */
+async function underWay(): Promise<{ hidden: number; staged: number; uploads: number }> {
+  const hidden = (await t.sql
+    .prepare('select count(*) as n from orders where hidden_by_upload is not null')
+    .get()) as { n: number };
+  return {
+    hidden: Number(hidden.n),
+    staged: await count(t, 'staged_events'),
+    uploads: await count(t, 'uploads'),
+  };
 }
 
-/** Waits (with a deadline) until nothing is staged: staged rows are deleted after the answer. */
-async function stagingEmptied(): Promise<void> {
+const NOTHING_UNDER_WAY = { hidden: 0, staged: 0, uploads: 0 };
+
+/** Waits (with a deadline) until no upload is under way: events are released after the answer. */
+async function settled(): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while ((await stagedRows()) > 0) {
-    if (Date.now() > deadline) throw new Error(`still staged: ${await stagedRows()} rows`);
+  for (;;) {
+    const now = await underWay();
+    if (now.hidden + now.staged + now.uploads === 0) return;
+    if (Date.now() > deadline) throw new Error(`still under way: ${JSON.stringify(now)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-/** `n` checked orders of ACME, numbered from `PO-0`: two lines, three pieces each. */
-async function orderRows(n: number) {
+/** `n` checked orders of ACME, numbered from `PO-0` (or another prefix): three pieces each. */
+async function orderRows(n: number, prefix = 'PO') {
   const retailer = (await t.sql.prepare('select * from retailers where id = ?').get(acme.id)) as {
     id: string;
     code: string;
@@ -55,7 +65,7 @@ async function orderRows(n: number) {
   const orders = Array.from({ length: n }, (_, i) => ({
     retailer: retailer as never,
     order: normalizeOrder({
-      order_no: `PO-${i}`,
+      order_no: `${prefix}-${i}`,
       retailer_id: acme.id,
       lines: [
         { sku: 'SOFA', qty: 1, pieces_per_unit: 2 },
@@ -64,6 +74,22 @@ async function orderRows(n: number) {
     }),
   }));
   return buildOrderRows(t.factoryId, orders, 'upload', t.clock.now(), { views: false });
+}
+
+/** Stages `n` orders as an upload does; `dead` makes it one this process is not running. */
+async function staged(
+  n: number,
+  options: { dead?: boolean; prefix?: string } = {},
+): Promise<StagedUpload> {
+  const upload = await stageUpload(
+    t.core,
+    t.factoryId,
+    await orderRows(n, options.prefix),
+    t.clock.now(),
+    takeTurns(),
+  );
+  if (options.dead) t.core.stagingUploads.delete(upload.id);
+  return upload;
 }
 
 const serial = async () =>
@@ -79,8 +105,22 @@ const csvOf = (orders: number, prefix = 'UP') =>
     ...Array.from({ length: orders }, (_, i) => `${prefix}-${i},ACME,SOFA,1,2`),
   ].join('\n');
 
-describe('uploads through staging tables', () => {
-  it('publishes with the instants and barcodes of the publishing transaction, and deletes what it staged', async () => {
+/** What an API reader sees of the factory's orders. */
+async function visible(): Promise<{ listed: string[]; counted: number }> {
+  const list = (await t.request('GET', '/v1/orders?limit=100')).json();
+  const counts = (await t.request('GET', '/v1/order-counts')).json();
+  return {
+    listed: list.data.map((o: { order_no: string }) => o.order_no),
+    counted: counts.statuses.reduce((n: number, s: { count: number }) => n + s.count, 0),
+  };
+}
+
+describe('uploads written hidden, then published', () => {
+  it('publishes with the instants and barcodes of the upload, releases its events after, and leaves nothing under way', async () => {
+    const endpoint = await t.request('POST', '/v1/webhooks', {
+      body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
     const before = await serial();
     const res = await t.request('POST', '/v1/orders/upload', {
       payload: csvOf(3),
@@ -94,25 +134,48 @@ describe('uploads through staging tables', () => {
       `FD ${String(before + 2).padStart(7, '0')}`,
     ]);
     expect(await serial()).toBe(before + 6);
-    const event = (await t.sql
-      .prepare(`select data, created_at from events where type = 'order.created' order by id`)
-      .get()) as { data: string; created_at: string };
-    const data = JSON.parse(event.data);
+    await settled();
+    const events = (await t.sql
+      .prepare(`select id, data, created_at from events where type = 'order.created' order by id`)
+      .all()) as { id: string; data: string; created_at: string }[];
+    expect(events).toHaveLength(3);
+    const data = JSON.parse(events[0]!.data);
     expect(data).toMatchObject({ id: first!.id, created_at: order.created_at });
     expect(data.updated_at).toBe(order.updated_at);
-    expect(event.created_at).toBe(order.created_at);
-    await stagingEmptied();
+    expect(events[0]!.created_at).toBe(order.created_at);
+    // Each released event has its delivery.
+    expect(await count(t, 'webhook_deliveries')).toBe(3);
   });
 
-  it('leaves nothing visible when publishing fails part way, and the staged rows go', async () => {
-    const rows = await orderRows(6_000);
-    const turn = takeTurns();
-    const staged = await stageUpload(t.core, t.factoryId, rows, t.clock.now(), turn);
-    expect(await stagedRows()).toBeGreaterThan(0);
-    expect(await count(t, 'orders')).toBe(0);
+  it('shows nothing of an upload while it stages, and everything once its one statement publishes it', async () => {
+    await t.request('POST', '/v1/orders', {
+      body: {
+        order_no: 'PUSHED',
+        retailer_id: acme.id,
+        lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 1 }],
+      },
+    });
+    const upload = await staged(40);
+    expect(await underWay()).toEqual({ hidden: 40, staged: 40, uploads: 1 });
+    expect(await visible()).toEqual({ listed: ['PUSHED'], counted: 1 });
 
-    // Another request takes the number of the last order: publishing fails on its last range of
-    // orders, after the first ranges were copied in the same transaction.
+    t.clock.advance(1_000);
+    await transact(t.core, (tx) => publishUpload(tx, upload));
+    const shown = await visible();
+    expect(shown.listed).toHaveLength(41);
+    expect(shown.counted).toBe(41);
+    // Published at the publishing instant, which is what `updated_since` finds.
+    const since = t.clock.now().toISOString();
+    const changed = (await t.request('GET', `/v1/orders?limit=100&updated_since=${since}`)).json();
+    expect(changed.data).toHaveLength(40);
+    // Its events are not out yet: they are released after the answer.
+    expect(await count(t, 'events')).toBe(1);
+    await releaseEvents(t.core, upload.id);
+    expect(await count(t, 'events')).toBe(41);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+  });
+
+  it('deletes what it staged when an order number is taken meanwhile, and says which row', async () => {
     const taken = await t.request('POST', '/v1/orders', {
       body: {
         order_no: 'PO-5999',
@@ -121,22 +184,28 @@ describe('uploads through staging tables', () => {
       },
     });
     expect(taken.statusCode, taken.body).toBe(200);
-    const serialBefore = await serial();
-    const failure = await transact(t.core, (tx) => publishUpload(tx, staged, turn)).catch(
-      (err: unknown) => err,
-    );
+    // The rows were checked before the number was taken: staging meets it on the unique index,
+    // after the first thousands of orders were written.
+    const failure = await staged(6_000).catch((err: unknown) => err);
     expect(isUniqueViolation(failure), String(failure)).toBe(true);
-
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
     expect(await count(t, 'orders')).toBe(1);
     expect(await count(t, 'order_lines')).toBe(1);
     expect(await count(t, 'pieces')).toBe(1);
     expect(await count(t, 'events')).toBe(1);
-    expect(await serial()).toBe(serialBefore);
-    const list = (await t.request('GET', '/v1/orders?limit=100')).json();
-    expect(list.data.map((o: { order_no: string }) => o.order_no)).toEqual(['PO-5999']);
 
-    await dropStaged(t.core, staged);
-    expect(await stagedRows()).toBe(0);
+    // Through the API the same file is refused by its check, naming the row.
+    const csv = ['order_no,retailer_code,sku,qty,pieces_per_unit', 'PO-5999,ACME,SOFA,1,2'].join(
+      '\n',
+    );
+    const res = await t.request('POST', '/v1/orders/upload', {
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'order_no', code: 'order_exists' }),
+    ]);
   });
 
   it('through the API, refuses the whole file when its last row is bad, staging nothing', async () => {
@@ -152,25 +221,19 @@ describe('uploads through staging tables', () => {
     expect(await count(t, 'orders')).toBe(0);
     expect(await count(t, 'pieces')).toBe(0);
     expect(await count(t, 'events')).toBe(0);
-    expect(await stagedRows()).toBe(0);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
   });
 
-  it('never shows what a killed upload left staged, and the next upload deletes it', async () => {
-    // What an upload killed while staging leaves: some of its rows, in no transaction.
-    const rows = await orderRows(50);
-    const id = newId('upload', t.clock.now());
-    const staged = <T extends object>(list: readonly T[]) =>
-      list.map((row, i) => ({ ...row, upload_id: id, seq: i + 1 }));
-    await insertRows(t.store.db, 'staged_orders', staged(rows.orders));
-    await insertRows(t.store.db, 'staged_order_lines', staged(rows.lines));
-    await insertRows(t.store.db, 'staged_pieces', staged(rows.pieces.slice(0, 70)) as never[]);
-
-    const list = (await t.request('GET', '/v1/orders')).json();
-    expect(list.data).toEqual([]);
-    expect((await t.request('GET', `/v1/orders/${rows.ids[0]}`)).statusCode).toBe(404);
-    expect((await t.request('GET', '/v1/orders/PO-0')).statusCode).toBe(404);
-    const counts = (await t.request('GET', '/v1/order-counts')).json();
-    expect(counts.statuses.every((s: { count: number }) => s.count === 0)).toBe(true);
+  it('never shows what a killed upload left, and the next upload deletes it', async () => {
+    const dead = await staged(50, { dead: true });
+    expect((await underWay()).hidden).toBe(50);
+    expect(await visible()).toEqual({ listed: [], counted: 0 });
+    const hiddenId = (
+      (await t.sql.prepare('select id from orders where hidden_by_upload = ?').get(dead.id)) as {
+        id: string;
+      }
+    ).id;
+    expect((await t.request('GET', `/v1/orders/${hiddenId}`)).statusCode).toBe(404);
 
     // Its numbers are free: a file with the same orders goes in whole.
     t.clock.advance(STAGING_LEASE_MS + MINUTE);
@@ -179,39 +242,64 @@ describe('uploads through staging tables', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    await settled();
     expect(await count(t, 'orders')).toBe(50);
     expect(await count(t, 'pieces')).toBe(100);
-    await stagingEmptied();
-    const left = (await t.sql
-      .prepare('select count(*) as n from staged_pieces where upload_id = ?')
-      .get(id)) as { n: number };
-    expect(Number(left.n)).toBe(0);
+    expect(await count(t, 'events')).toBe(50);
   });
 
   it('has the hourly housekeeping delete what a killed upload left, and nothing an upload is staging', async () => {
-    // An upload of this process, still staging: its rows are not leftovers.
-    const live = await stageUpload(
-      t.core,
-      t.factoryId,
-      await orderRows(5),
-      t.clock.now(),
-      takeTurns(),
-    );
-    // An upload that died while staging.
-    const rows = await orderRows(20);
-    const dead = newId('upload', t.clock.now());
-    const staged = <T extends object>(list: readonly T[]) =>
-      list.map((row, i) => ({ ...row, upload_id: dead, seq: i + 1 }));
-    await insertRows(t.store.db, 'staged_orders', staged(rows.orders));
-    await insertRows(t.store.db, 'staged_pieces', staged(rows.pieces) as never[]);
-    expect(await stagedRows()).toBe(35 + 80);
+    const live = await staged(5);
+    await staged(20, { dead: true, prefix: 'DEAD' });
+    expect(await underWay()).toEqual({ hidden: 25, staged: 25, uploads: 2 });
     t.clock.advance(STAGING_LEASE_MS + MINUTE);
 
     expect((await housekeep(t.core)).staged_uploads).toBe(1);
-    expect(await count(t, 'staged_orders')).toBe(5);
-    await dropStaged(t.core, live);
-    expect(await stagedRows()).toBe(0);
+    expect(await underWay()).toEqual({ hidden: 5, staged: 5, uploads: 1 });
+    expect(await count(t, 'pieces')).toBe(15);
+    await dropUpload(t.core, live.id);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+    expect(await count(t, 'orders')).toBe(0);
     expect((await housekeep(t.core)).staged_uploads).toBe(0);
+  });
+
+  it('releases the events of an upload whose process died after publishing, once each', async () => {
+    const upload = await staged(4_500, { dead: true });
+    await transact(t.core, (tx) => publishUpload(tx, upload));
+    expect(await count(t, 'events')).toBe(0);
+    // Two at once (the housekeeping and the next upload, say): each event is released once.
+    await Promise.all([housekeep(t.core), releaseEvents(t.core, upload.id)]);
+    expect(await count(t, 'events')).toBe(4_500);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+
+    // One published is never deleted, whoever asks: its events are released instead.
+    const second = await staged(10, { dead: true, prefix: 'SECOND' });
+    await transact(t.core, (tx) => publishUpload(tx, second));
+    await dropUpload(t.core, second.id);
+    expect(await count(t, 'orders')).toBe(4_510);
+    expect(await count(t, 'events')).toBe(4_510);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+  });
+
+  it('a server that starts settles what uploads cut short left: releases the published, deletes the rest', async () => {
+    const published = await staged(30, { dead: true });
+    await transact(t.core, (tx) => publishUpload(tx, published));
+    await staged(20, { dead: true, prefix: 'CUT' });
+    t.clock.advance(STAGING_LEASE_MS + MINUTE);
+    expect(await underWay()).toEqual({ hidden: 20, staged: 50, uploads: 2 });
+    const scheduler = startScheduler({
+      core: t.core,
+      store: t.store,
+      log: pino({ level: 'silent' }),
+      deliveries: false,
+    });
+    try {
+      await settled();
+    } finally {
+      await scheduler.stop();
+    }
+    expect(await count(t, 'events')).toBe(30);
+    expect(await count(t, 'orders')).toBe(30);
   });
 
   it('accepts scans sent while a large upload runs, and keeps every one', async () => {
@@ -254,7 +342,7 @@ describe('uploads through staging tables', () => {
     const done = await upload;
     expect(done.statusCode, done.body).toBe(200);
     expect(answered.length).toBeGreaterThan(0);
-    await stagingEmptied();
+    await settled();
 
     // What was answered is in the database as another process opening it finds it.
     const other = await reopenStore(t.store);

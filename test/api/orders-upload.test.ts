@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { waitUntil } from '../helpers/wait.js';
 import { addRetailer, count, pushOrder } from '../core/orders/fixtures.js';
 
 let t: TestApp;
@@ -80,7 +81,8 @@ describe('POST /v1/orders/upload', () => {
     ]);
     const po2 = (await t.request('GET', `/v1/orders/${body.orders[1].id}`)).json();
     expect(po2).toMatchObject({ sku: 'BED\nKING', production_date: null, needed_by: null });
-    expect(await count(t, 'events')).toBe(2);
+    // An upload's events are released just after its answer.
+    await waitUntil("the upload's events", async () => (await count(t, 'events')) === 2);
   });
 
   it('writes nothing for a bad row and names every row and column at fault', async () => {
@@ -238,7 +240,10 @@ describe('POST /v1/orders/upload', () => {
     // The winner's 301 orders, none of the loser's: its own order number is not there either.
     expect(await count(t, 'orders')).toBe(301);
     expect(await count(t, 'pieces')).toBe(602);
-    expect(await count(t, 'events')).toBe(301);
+    await waitUntil(
+      "the winner's events, and no upload left under way",
+      async () => (await count(t, 'events')) === 301 && (await count(t, 'uploads')) === 0,
+    );
   });
 
   it('checks a dry run fully and writes nothing', async () => {

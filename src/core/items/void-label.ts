@@ -32,7 +32,8 @@ export const toVoidedLabelView = (row: VoidedLabelTable): VoidedLabelView => ({
  * `label_printed_at` cleared so the next run of unprinted labels includes it.
  *
  * Voiding the same barcode again answers the first record (its reason included); a barcode no
- * piece carries and no label ever had is 404. The barcode is matched trimmed, in upper case.
+ * piece carries and no label ever had is 404, as is a piece of an order an upload still hides.
+ * The barcode is matched trimmed, in upper case.
  */
 export function voidLabel(
   ctx: CoreContext,
@@ -52,10 +53,12 @@ export function voidLabel(
     if (already) return toVoidedLabelView(already);
 
     const piece = await tx.trx
-      .selectFrom('pieces')
-      .select(['id', 'order_id'])
-      .where('factory_id', '=', factoryId)
-      .where('barcode', '=', barcode)
+      .selectFrom('pieces as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.id', 'p.order_id'])
+      .where('p.factory_id', '=', factoryId)
+      .where('p.barcode', '=', barcode)
+      .where('o.hidden_by_upload', 'is', null)
       .executeTakeFirst();
     if (!piece) throw notFound('label', 'barcode', barcode);
 

@@ -88,16 +88,22 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     );
     const withThresholds = sql`with thresholds (factory_id, threshold) as (values ${thresholds})`;
     // Each factory's orders through orders_stuck_scan (factory_id, stuck, status, produced_at):
-    // only rows whose flag is about to change are read, whatever the size of the table.
+    // only rows whose flag is about to change are read, whatever the size of the table. Orders
+    // an upload still hides are left alone (checked on those rows): no event may name one, and
+    // the first pass after they are published makes their flag right. Every later statement
+    // reaches orders through stuck_flips only.
     const becameStuck = sql`select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 0 and o.status = 'partially_dispatched'
+      where o.hidden_by_upload is null
       union all
       select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 0 and o.status in ('produced', 'in_stock')
-        and o.produced_at < t.threshold`;
+        and o.produced_at < t.threshold
+      where o.hidden_by_upload is null`;
     const stoppedBeingStuck = sql`select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 1
-      where not (o.status = 'partially_dispatched' or (o.status in ('produced', 'in_stock')
+      where o.hidden_by_upload is null
+        and not (o.status = 'partially_dispatched' or (o.status in ('produced', 'in_stock')
         and o.produced_at is not null and o.produced_at < t.threshold))`;
     const timePart = newId('event', tx.now).slice(4, 14);
 

@@ -99,7 +99,8 @@ export function printOrderLabels(
 
 /**
  * GET /v1/items/{barcode}/label: one piece's label, marked printed. A barcode no piece carries
- * (unknown, or voided: the piece now has its replacement) is 404.
+ * (unknown, or voided: the piece now has its replacement) is 404, and so is a piece of an order
+ * an upload still hides.
  */
 export function printItemLabel(
   ctx: CoreContext,
@@ -131,6 +132,7 @@ export function printItemLabel(
       ])
       .where('p.factory_id', '=', factoryId)
       .where('p.barcode', '=', barcode)
+      .where('o.hidden_by_upload', 'is', null)
       .executeTakeFirst();
     if (!piece) throw notFound('label', 'barcode', barcode);
 

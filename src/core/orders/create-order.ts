@@ -34,7 +34,12 @@ export async function resolveRetailer(
   return row;
 }
 
-/** True when the retailer already has an order with that number. */
+/**
+ * True when the retailer already has an order with that number. Unlike every read that shows
+ * orders, this one counts an order an upload still hides: the upload holds its number (the
+ * unique index on factory, retailer and number says so too, and would refuse the insert with an
+ * error instead of this 409), and the order appears under it once the upload publishes.
+ */
 export async function orderNoTaken(
   db: Kysely<DB>,
   factoryId: string,

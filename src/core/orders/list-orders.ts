@@ -28,13 +28,18 @@ export interface OrderFilters {
 
 type IdQuery = SelectQueryBuilder<DB, 'orders', { id: string }>;
 
-/** What every id query of one page shares: the factory, the cursor, and the base query. */
+/** What every id query of one page shares: the factory, the cursor, and the base queries. */
 interface Scope {
   db: Kysely<DB>;
   factoryId: string;
   startingAfter: string | undefined;
-  /** Ids of the factory's orders past the cursor. */
+  /** Ids of the factory's orders past the cursor, leaving out those an upload still hides. */
   base: () => IdQuery;
+  /**
+   * The same with hidden orders in: a filter's index alone answers it (the hidden mark is in no
+   * index), so it only sizes and bounds the reads that choose a driver, never gives a page.
+   */
+  indexOnly: () => IdQuery;
   /** The order-number search as a LIKE pattern (lower case), checked on every row read. */
   search: string | undefined;
 }
@@ -96,6 +101,11 @@ export async function listFactoryOrders(
  * its end, or else the range is read from its index: `needed_by` date by date (`readByDay`),
  * `updated_at` whole. The other filters are checked row by row. Then the page's
  * rows are read with their retailers.
+ *
+ * Orders an upload still hides are left out of every read that gives ids, checked on the rows
+ * as the other filters are. The counts that choose the driver include them: hidden orders are
+ * few and short-lived, and counting them costs nothing from the index, where leaving them out
+ * would read every counted row.
  */
 export async function listOrders(
   ctx: CoreContext,
@@ -118,7 +128,7 @@ export async function listOrders(
     params.updated_since === undefined ? undefined : new Date(params.updated_since).toISOString(),
   );
 
-  const base = (): IdQuery =>
+  const indexOnly = (): IdQuery =>
     ctx.db
       .selectFrom('orders')
       .select('id')
@@ -126,6 +136,7 @@ export async function listOrders(
       .$if(params.starting_after !== undefined, (qb) =>
         qb.where('id', '<', params.starting_after!),
       );
+  const base = (): IdQuery => indexOnly().where('hidden_by_upload', 'is', null);
 
   const search =
     params.order_no_contains === undefined ? undefined : containsPattern(params.order_no_contains);
@@ -134,6 +145,7 @@ export async function listOrders(
     factoryId,
     startingAfter: params.starting_after,
     base,
+    indexOnly,
     search,
   };
   const ids = await pageIds(scope, filters, params.limit + 1);
@@ -180,7 +192,7 @@ const matchesSearch = (pattern: string, column: string) =>
  * chosen here. The order-number search is never a driver: it is checked on the rows read.
  */
 async function pageIds(scope: Scope, filters: readonly Filter[], limit: number): Promise<string[]> {
-  const { db, base, search } = scope;
+  const { db, base, indexOnly, search } = scope;
   const read = async (driver: Filter | undefined, query = base()) => {
     const rows = await filters
       .reduce((qb, f) => where(qb, f, f === driver), query)
@@ -196,11 +208,11 @@ async function pageIds(scope: Scope, filters: readonly Filter[], limit: number):
   if (byNumber) return read(byNumber);
   if (filters.length === 1 && filters[0]!.kind === 'equality') return read(filters[0]);
 
-  /** Matches of one filter, counted from its index alone, up to `cap + 1`. */
+  /** Matches of one filter, counted from its index alone, up to `cap + 1` (hidden ones too). */
   const countUpTo = async (f: Filter, cap: number) => {
     const probe = await db
       .selectFrom(
-        where(base(), f, true)
+        where(indexOnly(), f, true)
           .limit(cap + 1)
           .as('m'),
       )
@@ -219,8 +231,10 @@ async function pageIds(scope: Scope, filters: readonly Filter[], limit: number):
   const range = counted.find((c) => c.filter.kind === 'range')?.filter;
   if (!range) return read(walker);
   // ...but only WALK_LIMIT rows deep: a date range's matches may all lie far back in history.
-  // Past that, its index is read whole instead (index only, then the newest kept).
-  const boundary = await (walker ? where(base(), walker, true) : base())
+  // Past that, its index is read whole instead (index only, then the newest kept). The boundary
+  // comes from the index alone, hidden rows counted: the walk above it still leaves them out,
+  // and a full page found there is the newest of all, any match below the boundary being older.
+  const boundary = await (walker ? where(indexOnly(), walker, true) : indexOnly())
     .orderBy('id', 'desc')
     .limit(1)
     .offset(WALK_LIMIT - 1)
@@ -240,6 +254,11 @@ async function pageIds(scope: Scope, filters: readonly Filter[], limit: number):
  * matching order is newest — because any other date's orders are older than that many others.
  * So: one statement finds each date's newest matching id (a seek per date), then the best dates
  * give their newest ids, in turn, until no remaining date can beat the page.
+ *
+ * Hidden orders: the dates are found from the index alone, so a date may have only hidden
+ * orders; its newest is then none and it drops out. A date's newest must be a visible match,
+ * so the seek leaves hidden orders out as the reads do: a hidden newest could rank among the
+ * best a date whose visible orders are older, pushing out a date the page needs.
  */
 async function readByDay(
   scope: Scope,
@@ -269,7 +288,8 @@ async function readByDay(
     -- Materialized so that each day's seek runs once (inlined, it would run per reference).
     per_day as materialized (
       select day, (select p.id from orders p
-                   where p.factory_id = ${factoryId} and p.needed_by = days.day${also}
+                   where p.factory_id = ${factoryId} and p.needed_by = days.day
+                     and p.hidden_by_upload is null${also}
                    order by p.id desc limit 1) as newest
       from days where day is not null
     )

@@ -3,7 +3,7 @@ import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, OrderLineTable, OrderTable } from '../../store/schema.js';
 
 /** An order row with what every order answer needs from other tables. */
-export interface OrderRow extends OrderTable {
+export interface OrderRow extends Omit<OrderTable, 'hidden_by_upload'> {
   retailer_name: string;
   retailer_code: string;
   /** The factory's setting, for `stuck` at read time. */
@@ -28,6 +28,11 @@ const LINE_COLUMNS = [
 /**
  * Orders joined with their retailer and the factory's settings: one query gives everything an
  * order answer shows apart from lines, pieces and scans. Callers add the factory filter.
+ *
+ * An order an upload has written but not yet published (`hidden_by_upload` set) is left out, as
+ * if it did not exist, and so every answer built on these rows and every change that finds its
+ * order here (a cancel, a label run, a recompute) leaves it alone. No index has the column: the
+ * condition is checked on the rows the caller's conditions find, whichever index finds them.
  */
 export function selectOrderRows(db: Kysely<DB>) {
   return db
@@ -35,7 +40,8 @@ export function selectOrderRows(db: Kysely<DB>) {
     .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
     .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
     .selectAll('o')
-    .select(['r.name as retailer_name', 'r.code as retailer_code', 's.stuck_after_days']);
+    .select(['r.name as retailer_name', 'r.code as retailer_code', 's.stuck_after_days'])
+    .where('o.hidden_by_upload', 'is', null);
 }
 
 /** One order row of a factory by id: read by every scan (prepared once). */
@@ -44,7 +50,10 @@ export const orderRowById = new PreparedQuery(
     selectOrderRows(db).where('o.factory_id', '=', p('factoryId')).where('o.id', '=', p('orderId')),
 );
 
-/** The lines of some orders, in line order, grouped by order id. */
+/**
+ * The lines of some orders, in line order, grouped by order id. Callers pass the ids of orders
+ * they found visible (`selectOrderRows`), so the lines of a hidden order are never asked for.
+ */
 export async function loadLines(
   db: Kysely<DB>,
   factoryId: string,

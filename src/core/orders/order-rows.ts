@@ -85,6 +85,7 @@ export async function buildOrderRows(
       stuck_since: null,
       created_at: nowIso,
       updated_at: nowIso,
+      hidden_by_upload: null,
     };
     rows.orders.push(orderRow);
     const lines: OrderLineTable[] = order.lines.map((line, i) => ({

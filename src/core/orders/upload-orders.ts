@@ -7,7 +7,13 @@ import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
 import { buildOrderRows } from './order-rows.js';
-import { dropStaged, publishUpload, stageUpload } from './upload-staging.js';
+import {
+  deleteLeftovers,
+  dropUpload,
+  publishUpload,
+  releaseEvents,
+  stageUpload,
+} from './upload-staging.js';
 import { parseOrdersCsv, type CsvOrder } from './orders-csv.js';
 import { CSV_LIMITS, csvError } from './orders-csv-header.js';
 
@@ -26,10 +32,9 @@ export interface UploadResult {
  * nothing.
  *
  * The file is read and checked, and its rows made, taking turns with other requests; the rows are
- * staged in short statements, then published by one transaction of set-based statements, which
- * is all that other writers wait for (upload-staging.ts). An order number taken by another
- * request between the check and the publishing fails it on the unique index, and is then
- * reported like any other.
+ * written hidden in short statements, then published by one short transaction, which is all that
+ * other writers wait for (upload-staging.ts). An order number taken by another request between
+ * the check and the staging fails it on the unique index, and is then reported like any other.
  */
 export async function uploadOrders(
   ctx: CoreContext,
@@ -38,6 +43,8 @@ export async function uploadOrders(
   options: { dryRun: boolean },
 ): Promise<UploadResult> {
   const turn = takeTurns();
+  // What an upload cut short left goes first: its hidden orders would hold their numbers.
+  await deleteLeftovers(ctx, turn);
   const parsed = await parseOrdersCsv(csv, turn);
   const retailers = await findRetailersByCode(
     ctx.db,
@@ -76,16 +83,26 @@ export async function uploadOrders(
     turn,
   });
   result.orders.forEach((order, i) => (order.id = rows.ids[i]!));
-  const staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
   try {
-    // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
-    // with the orders (CoreContext.beforeCommit).
-    const answer = await transact(ctx, async (tx) => {
-      await publishUpload(tx, staged, turn);
-      result.orders_created = rows.ids.length;
-      return result;
-    });
-    ctx.signals.eventsAppended();
+    const staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
+    let answer: UploadResult;
+    try {
+      // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
+      // with the orders (CoreContext.beforeCommit).
+      answer = await transact(ctx, async (tx) => {
+        await publishUpload(tx, staged, turn);
+        result.orders_created = rows.ids.length;
+        return result;
+      });
+    } catch (err) {
+      // Not published: its hidden rows go (a publishing that did commit is released instead).
+      await dropUpload(ctx, staged.id).catch(() => {});
+      throw err;
+    }
+    ctx.stagingUploads.delete(staged.id);
+    // Its events reach the outbox after the answer, in short transactions. Should this fail (the
+    // server stopping), the next upload or the hourly housekeeping releases the rest.
+    void releaseEvents(ctx, staged.id, turn).catch(() => {});
     return answer;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -93,10 +110,6 @@ export async function uploadOrders(
     const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
     if (taken.length === 0) throw err;
     throw csvError(taken);
-  } finally {
-    // Not waited for: published or not, the staged rows are no use to the answer. Should this
-    // fail (the server stopping), the next upload deletes them.
-    void dropStaged(ctx, staged).catch(() => {});
   }
 }
 

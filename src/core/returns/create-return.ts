@@ -21,7 +21,8 @@ export interface NewReturn {
  * decides) and the return `received`. Only a dispatched piece can come back (409
  * `piece_not_dispatched`); a piece with an open return is `returned`, not dispatched, so it
  * cannot be returned twice. The order is recomputed: an open return keeps it
- * `partially_dispatched`, which is what needs a person's attention.
+ * `partially_dispatched`, which is what needs a person's attention. A piece of an order an
+ * upload still hides is 404, as a piece that does not exist.
  */
 export async function createReturn(
   ctx: CoreContext,
@@ -36,11 +37,13 @@ export async function createReturn(
   const reason = input.reason?.trim() || null;
   return transact(ctx, async (tx) => {
     const piece = await tx.trx
-      .selectFrom('pieces')
-      .select(['id', 'order_id', 'barcode', 'status'])
-      .where('factory_id', '=', factoryId)
-      .$if(hasBarcode, (qb) => qb.where('barcode', '=', pieceBarcode(input.barcode!)))
-      .$if(hasPiece, (qb) => qb.where('id', '=', input.piece_id!))
+      .selectFrom('pieces as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.id', 'p.order_id', 'p.barcode', 'p.status'])
+      .where('p.factory_id', '=', factoryId)
+      .$if(hasBarcode, (qb) => qb.where('p.barcode', '=', pieceBarcode(input.barcode!)))
+      .$if(hasPiece, (qb) => qb.where('p.id', '=', input.piece_id!))
+      .where('o.hidden_by_upload', 'is', null)
       .executeTakeFirst();
     if (!piece) {
       throw hasBarcode

@@ -39,13 +39,18 @@ const toView = (row: ReturnRow): ReturnView => ({
   closed_at: row.closed_at,
 });
 
+/**
+ * Returns with their order's number. A hidden order's piece cannot be returned, so no return is
+ * of one; the order row is read all the same, and the condition keeps this read like the others.
+ */
 function selectReturns(db: Kysely<DB>, factoryId: string) {
   return db
     .selectFrom('returns as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .selectAll('r')
     .select('o.order_no')
-    .where('r.factory_id', '=', factoryId);
+    .where('r.factory_id', '=', factoryId)
+    .where('o.hidden_by_upload', 'is', null);
 }
 
 /** One return, read from the database or inside the caller's transaction; 404 when not ours. */

@@ -32,7 +32,9 @@ export const scanByClientId = new PreparedQuery(
 /**
  * Pieces by barcode with their order rows, read together: the scan needs both, and the scan's own
  * writes before its recompute (the scan row, the piece) do not touch the order. The order's
- * columns that a piece has too come under other names.
+ * columns that a piece has too come under other names. A piece of an order an upload still hides
+ * is not found, so its barcode is refused as unknown and nothing of the order changes (as in
+ * `selectOrderRows`, the condition is checked on the order row the join reads anyway).
  */
 function selectPiecesAndOrders(db: Kysely<DB>) {
   return db
@@ -71,7 +73,8 @@ function selectPiecesAndOrders(db: Kysely<DB>) {
       'r.name as retailer_name',
       'r.code as retailer_code',
       's.stuck_after_days',
-    ]);
+    ])
+    .where('o.hidden_by_upload', 'is', null);
 }
 
 type PieceAndOrderRow = InferResult<ReturnType<typeof selectPiecesAndOrders>>[number];
@@ -174,6 +177,10 @@ export const voidedLabel = new PreparedQuery(
       .where('barcode', '=', p('barcode')),
 );
 
+/**
+ * A piece by id, for a voided label's piece or a recorded scan's: no hidden order's piece is
+ * either, as voiding and scanning do not find those pieces.
+ */
 export const pieceById = new PreparedQuery((db, p: Param<{ factoryId: string; pieceId: string }>) =>
   db
     .selectFrom('pieces')

@@ -8,6 +8,7 @@ import * as rateLimitFailures from './2026-11-24-0007-rate-limit-failures.js';
 import * as voidedLabelsOrderIndex from './2026-11-24-0008-voided-labels-order-index.js';
 import * as orderPieceCounts from './2026-11-24-0009-order-piece-counts.js';
 import * as uploadStaging from './2026-11-25-0010-upload-staging.js';
+import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0008-voided-labels-order-index': voidedLabelsOrderIndex,
   '2026-11-24-0009-order-piece-counts': orderPieceCounts,
   '2026-11-25-0010-upload-staging': uploadStaging,
+  '2026-11-25-0011-hidden-uploads': hiddenUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

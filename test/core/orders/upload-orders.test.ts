@@ -17,9 +17,10 @@ afterEach(async () => {
 });
 
 it('refuses the whole upload when an order number is taken between its check and its write', async () => {
-  // The upload is checked before its transaction; another request creates PO-2 just before the
-  // transaction starts, so only the unique index can notice.
+  // The upload is checked before it writes; another request creates PO-2 just before the
+  // upload's first transaction starts, so only the unique index can notice.
   const db = t.core.db;
+  let raced = false;
   const racing: CoreContext = {
     ...t.core,
     db: new Proxy(db, {
@@ -30,6 +31,8 @@ it('refuses the whole upload when an order number is taken between its check and
         }
         return () => ({
           execute: async (work: Parameters<ReturnType<typeof db.transaction>['execute']>[0]) => {
+            if (raced) return target.transaction().execute(work);
+            raced = true;
             await createOrder(
               t.core,
               t.factoryId,
