@@ -3,12 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/domain/clock.js';
 import { buildOrderRows } from '../../src/core/orders/order-rows.js';
 import { normalizeOrder } from '../../src/core/orders/order-input.js';
+import { releaseEvents } from '../../src/core/orders/upload-events.js';
+import { dropUpload, STAGING_LEASE_MS } from '../../src/core/orders/upload-leftovers.js';
 import {
-  dropUpload,
   publishUpload,
-  releaseEvents,
   stageUpload,
-  STAGING_LEASE_MS,
   type StagedUpload,
 } from '../../src/core/orders/upload-staging.js';
 import { takeTurns } from '../../src/core/take-turns.js';

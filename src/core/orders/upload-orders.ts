@@ -7,13 +7,9 @@ import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
 import { buildOrderRows } from './order-rows.js';
-import {
-  deleteLeftovers,
-  dropUpload,
-  publishUpload,
-  releaseEvents,
-  stageUpload,
-} from './upload-staging.js';
+import { releaseEvents } from './upload-events.js';
+import { deleteLeftovers, dropUpload } from './upload-leftovers.js';
+import { publishUpload, stageUpload } from './upload-staging.js';
 import { parseOrdersCsv, type CsvOrder } from './orders-csv.js';
 import { CSV_LIMITS, csvError } from './orders-csv-header.js';
 
