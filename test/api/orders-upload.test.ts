@@ -246,6 +246,29 @@ describe('POST /v1/orders/upload', () => {
     );
   });
 
+  it('of two uploads racing with order numbers in common, listed in opposite orders, writes one whole', async () => {
+    // Each file lists 1,200 numbers, half of them the other's, in the opposite order: enough
+    // orders for several staging statements each, so the two interleave.
+    const csv = (from: number, reverse: boolean) => {
+      const numbers = Array.from(
+        { length: 1_200 },
+        (_, i) => `PO-${String(from + i).padStart(5, '0')}`,
+      );
+      if (reverse) numbers.reverse();
+      return [
+        'order_no,retailer_code,sku,qty,pieces_per_unit',
+        ...numbers.map((n) => `${n},ACME,SOFA,1,1`),
+      ].join('\n');
+    };
+    const [a, b] = await Promise.all([upload(csv(0, false)), upload(csv(600, true))]);
+    expect([a.statusCode, b.statusCode].sort(), a.body + b.body).toEqual([200, 400]);
+    expect(await count(t, 'orders')).toBe(1_200);
+    await waitUntil(
+      "the winner's events, and no upload left under way",
+      async () => (await count(t, 'events')) === 1_200 && (await count(t, 'uploads')) === 0,
+    );
+  });
+
   it('checks a dry run fully and writes nothing', async () => {
     const csv =
       'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,2,3\nPO-2,BETA,BED,1,1\n';

@@ -13,6 +13,9 @@ import { publishUpload, stageUpload } from './upload-staging.js';
 import { parseOrdersCsv, type CsvOrder } from './orders-csv.js';
 import { CSV_LIMITS, csvError } from './orders-csv-header.js';
 
+/** Stagings of one upload that may meet another upload's rows that are gone by the check. */
+const STAGE_ATTEMPTS = 3;
+
 export interface UploadResult {
   object: 'upload';
   dry_run: boolean;
@@ -79,8 +82,20 @@ export async function uploadOrders(
     turn,
   });
   result.orders.forEach((order, i) => (order.id = rows.ids[i]!));
-  try {
-    const staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
+  for (let attempt = 1; ; attempt++) {
+    let staged;
+    try {
+      staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another request holds one of these numbers: say which, as a check would have. If none
+      // does any more, what it met was another upload that has given up since (each deletes
+      // what it staged): stage again.
+      const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
+      if (taken.length > 0) throw csvError(taken);
+      if (attempt === STAGE_ATTEMPTS) throw err;
+      continue;
+    }
     let answer: UploadResult;
     try {
       // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
@@ -100,12 +115,6 @@ export async function uploadOrders(
     // server stopping), the next upload or the hourly housekeeping releases the rest.
     void releaseEvents(ctx, staged.id, turn).catch(() => {});
     return answer;
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    // Another request created one of these orders meanwhile: say which, as a check would have.
-    const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
-    if (taken.length === 0) throw err;
-    throw csvError(taken);
   }
 }
 

@@ -24,7 +24,7 @@ import type { OrderRows } from './order-rows.js';
  * An upload that dies before publishing is deleted the same way; no one ever saw any of it.
  */
 
-/** Staging statements under way at once (see stageUpload). */
+/** Staging statements under way at once (see stageUpload); orders' are written one by one. */
 const STAGE_IN_FLIGHT = 2;
 /** Orders one publishing statement shows: a few milliseconds each. */
 const PUBLISH_ORDERS = 5_000;
@@ -74,6 +74,11 @@ export async function stageUpload(
     if (wait) await wait;
   }
   for (const order of rows.orders) order.hidden_by_upload = id;
+  // Written in the order of the unique index's key, as every upload writes them, one statement
+  // at a time (writeInTurns): of two uploads that race with some order numbers in common, the
+  // first to write a shared number keeps all its shared numbers, and the other one fails on it
+  // and writes no more — never both, whatever order their files list them in.
+  const orders = rows.orders.slice().sort(byRetailerAndNumber);
   const events: Staged<EventTable>[] = [];
   for (let i = 0; i < rows.items.length; i++) {
     const data = [rows.items[i]];
@@ -86,7 +91,7 @@ export async function stageUpload(
     await writeInTurns(
       ctx,
       [
-        ['orders', rows.orders],
+        ['orders', orders],
         ['order_lines', rows.lines],
         ['pieces', rows.pieces],
         ['staged_events', events],
@@ -98,6 +103,11 @@ export async function stageUpload(
     throw err;
   }
   return staged;
+}
+
+function byRetailerAndNumber(a: OrderRows['orders'][number], b: OrderRows['orders'][number]) {
+  if (a.retailer_id !== b.retailer_id) return a.retailer_id < b.retailer_id ? -1 : 1;
+  return a.order_no < b.order_no ? -1 : a.order_no > b.order_no ? 1 : 0;
 }
 
 type Writes = ReadonlyArray<readonly [Parameters<typeof insertRows>[1], readonly object[]]>;
@@ -128,7 +138,9 @@ async function writeInTurns(
           },
         );
         inFlight.add(write);
-        if (inFlight.size >= STAGE_IN_FLIGHT) await Promise.race(inFlight);
+        if (inFlight.size >= (table === 'orders' ? 1 : STAGE_IN_FLIGHT)) {
+          await Promise.race(inFlight);
+        }
         const wait = turn();
         if (wait) await wait;
       }
