@@ -177,6 +177,8 @@ export async function publishUpload(
           .selectFrom('orders')
           .select('id')
           .where('hidden_by_upload', '=', staged.id)
+          // In id order (the partial index's), as the indexes that change take them.
+          .orderBy('id')
           .limit(PUBLISH_ORDERS),
       )
       .executeTakeFirst();

@@ -6,8 +6,8 @@ import { columnTypes, dialectOf } from '../dialect.js';
  * is written"):
  * - `orders.hidden_by_upload`: the upload whose rows these are, while it is not yet published;
  *   null for every order anyone may see. Every read of orders leaves hidden ones out; pieces and
- *   lines are reached through their order. Publishing clears it for the whole upload in one
- *   statement (the partial index finds those rows).
+ *   lines are reached through their order. Publishing clears it for the whole upload (the
+ *   partial index finds those rows, in id order: the order the other indexes take them in).
  * - `uploads`: one row per upload under way — staging (`published_at` null) or published with
  *   its `order.created` events still to be released from `staged_events`. Leftovers of one that
  *   died are found here.
@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('orders_hidden_by_upload')
     .on('orders')
-    .column('hidden_by_upload')
+    .columns(['hidden_by_upload', 'id'])
     .where(sql.ref('hidden_by_upload'), 'is not', null)
     .execute();
   await db.schema
