@@ -66,9 +66,8 @@ export async function dropUpload(
 
 /**
  * Settles what uploads that died left (see STAGING_LEASE_MS), before each upload and in the
- * hourly housekeeping: releases the events of published ones, deletes unpublished ones, and
- * deletes staged events no upload owns (staged before migration 0011). Answers how many
- * unpublished uploads it deleted.
+ * hourly housekeeping and once at start: releases the events of published ones and deletes
+ * unpublished ones. Answers how many unpublished uploads it deleted.
  */
 export async function deleteLeftovers(
   ctx: CoreContext,
@@ -86,17 +85,5 @@ export async function deleteLeftovers(
       deleted += 1;
     }
   }
-  await ctx.db
-    .deleteFrom('staged_events')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('uploads')
-            .select('uploads.id')
-            .whereRef('uploads.id', '=', 'staged_events.upload_id'),
-        ),
-      ),
-    )
-    .execute();
   return deleted;
 }

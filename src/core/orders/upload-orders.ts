@@ -112,7 +112,7 @@ export async function uploadOrders(
     }
     ctx.stagingUploads.delete(staged.id);
     // Its events reach the outbox after the answer, in short transactions. Should this fail (the
-    // server stopping), the next upload or the hourly housekeeping releases the rest.
+    // server stopping), the next start, upload or hourly housekeeping releases the rest.
     void releaseEvents(ctx, staged.id, turn).catch(() => {});
     return answer;
   }

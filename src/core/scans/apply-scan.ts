@@ -39,8 +39,6 @@ import {
 } from './scan-statements.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
-export type { StationPrincipal };
-
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
   barcode: ScannedBarcode;

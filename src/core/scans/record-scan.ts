@@ -7,7 +7,8 @@ import {
 import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
-import { applyScan, type StationPrincipal } from './apply-scan.js';
+import type { StationPrincipal } from '../auth/station-tokens.js';
+import { applyScan } from './apply-scan.js';
 import type { RecordedScan } from './scan-view.js';
 import type { Tx } from '../transaction.js';
 

@@ -11,7 +11,9 @@ import { columnTypes, dialectOf } from '../dialect.js';
  * - `uploads`: one row per upload under way — staging (`published_at` null) or published with
  *   its `order.created` events still to be released from `staged_events`. Leftovers of one that
  *   died are found here.
- * - The staging tables of orders, lines and pieces (migration 0010) go; `staged_events` stays.
+ * - The staging tables of orders, lines and pieces (migration 0010) go; `staged_events` stays,
+ *   emptied: what it held belonged to uploads of the earlier design that died before publishing
+ *   (nothing was ever visible of them), which no `uploads` row owns.
  */
 // Migrations are frozen in time, so they must not depend on today's schema types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -34,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['staged_orders', 'staged_order_lines', 'staged_pieces']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.deleteFrom('staged_events').execute();
   // PostgreSQL plans with statistics of each column: until `orders` is analyzed again it would
   // take `hidden_by_upload is null` to match few rows and walk the wrong index for some lists.
   if (dialectOf(db) === 'postgres') await sql`analyze orders`.execute(db);
