@@ -11,8 +11,10 @@ import type { OrderTable, RetailerTable } from '../../src/store/schema.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { addRetailer, pushOrder } from '../core/orders/fixtures.js';
 
-// Orders an upload has written into the real tables but not yet published: no read may show
-// them, their lines or their pieces, until `hidden_by_upload` is cleared.
+// Orders an upload has written into the real tables, marked with it (`hidden_by_upload`): no read
+// may show them, their lines or their pieces while the upload's `uploads` row says unpublished,
+// and every read shows them from the moment it says published, their marks cleared or not. A mark
+// whose row is gone hides nothing.
 
 let t: TestApp;
 let acme: { id: string; code: string; name: string };
@@ -41,6 +43,9 @@ beforeEach(async () => {
   });
   visible = { id: pushed.id };
   uploadId = newId('upload', t.clock.now());
+  await t.sql
+    .prepare('insert into uploads (id, factory_id, built_at, published_at) values (?, ?, ?, null)')
+    .run(uploadId, t.factoryId, t.clock.now().toISOString());
   // Newer than the visible order: it would come first in every list.
   hidden = (await writeOrders(['PO-2'], { hiddenBy: uploadId, neededBy: '2026-03-01' }))[0]!;
 });
@@ -115,12 +120,45 @@ async function countOf(query: string): Promise<number> {
   return Number(((await t.sql.prepare(query).get()) as { n: number | string }).n);
 }
 
-/** Publishes the test's upload as the upload does: one statement clears the mark. */
+/** Publishes the test's upload as the upload does: its row says so; its marks stay. */
 async function publish(): Promise<void> {
+  await t.sql
+    .prepare('update uploads set published_at = ? where id = ?')
+    .run(t.clock.now().toISOString(), uploadId);
+}
+
+/** Orders still carrying a mark. */
+const marked = () => countOf('select count(*) as n from orders where hidden_by_upload is not null');
+
+/** Clears the marks of the test's upload, as the upload does once it is published. */
+async function clearMarks(): Promise<void> {
   await t.sql
     .prepare('update orders set hidden_by_upload = null where hidden_by_upload = ?')
     .run(uploadId);
 }
+
+/**
+ * The states in which the upload's orders must show, each reached from the unpublished upload of
+ * `beforeEach`: how, and whether its orders are then still marked.
+ */
+const SHOWN: Array<{ state: string; reach: () => Promise<void>; marked: boolean }> = [
+  // Between the publishing and the clearing, or after a crash there.
+  { state: 'published, its marks not yet cleared', reach: publish, marked: true },
+  {
+    state: 'published, its marks cleared',
+    reach: async () => {
+      await publish();
+      await clearMarks();
+    },
+    marked: false,
+  },
+  // No code path deletes the row while its marks remain; should one, nothing is hidden.
+  {
+    state: 'marked by an upload whose row is gone',
+    reach: () => t.sql.prepare('delete from uploads where id = ?').run(uploadId),
+    marked: true,
+  },
+];
 
 /** The ids a list answers, after checking it answered 200. */
 async function listed(url: string, token?: string): Promise<string[]> {
@@ -156,6 +194,64 @@ async function storedRows(orderId: string) {
 const UNKNOWN_ORDER = 'ord_01KE6JQ3000000000000000000';
 const UNKNOWN_PIECE = 'pce_01KE6JQ3000000000000000000';
 const UNKNOWN_BARCODE = 'FD 7777777';
+
+/**
+ * Orders of the test's upload in three states an upload never writes, so that a stuck pass
+ * would flip each if it saw it: produced long ago and not yet flagged, partially dispatched and
+ * not yet flagged, and flagged but no longer stuck (one per statement of the pass that finds
+ * orders).
+ */
+async function writeStuckStates(): Promise<Record<'due' | 'partly' | 'flagged', Written>> {
+  const [due] = await writeOrders(['PO-3'], {
+    hiddenBy: uploadId,
+    row: {
+      status: 'produced',
+      produced_at: new Date(t.clock.now().getTime() - 30 * DAY).toISOString(),
+    },
+  });
+  const [partly] = await writeOrders(['PO-4'], {
+    hiddenBy: uploadId,
+    row: { status: 'partially_dispatched' },
+  });
+  const [flagged] = await writeOrders(['PO-5'], {
+    hiddenBy: uploadId,
+    row: { stuck: 1, stuck_since: t.clock.now().toISOString() },
+  });
+  return { due: due!, partly: partly!, flagged: flagged! };
+}
+
+/** A stuck pass flips the three orders of writeStuckStates, and the lists follow. */
+async function expectStuckPassSees(orders: Record<'due' | 'partly' | 'flagged', Written>) {
+  expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 2, cleared: 1 });
+  const events = (await t.sql
+    .prepare("select data from events where type = 'order.stuck'")
+    .all()) as { data: string }[];
+  const stuck = [orders.due.id, orders.partly.id].sort().reverse();
+  expect(
+    events
+      .map((e) => JSON.parse(e.data).order_id as string)
+      .sort()
+      .reverse(),
+  ).toEqual(stuck);
+  expect(await listed('/v1/orders?stuck=true')).toEqual(stuck);
+  expect((await t.request('GET', `/v1/orders/${orders.flagged.id}`)).json()).toMatchObject({
+    stuck: false,
+  });
+}
+
+/** A portal session of a buyer of ACME. */
+async function portalToken(): Promise<string> {
+  const user = await t.request('POST', `/v1/retailers/${acme.id}/users`, {
+    body: { email: 'bea@acme.test', name: 'Bea', role: 'buyer', password: 'portal password 1' },
+  });
+  expect(user.statusCode, user.body).toBe(200);
+  const login = await t.request('POST', '/v1/portal/auth/login', {
+    token: null,
+    body: { email: 'bea@acme.test', password: 'portal password 1' },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  return login.json().token as string;
+}
 
 async function pairStation(role: 'produce' | 'stock' | 'dispatch'): Promise<string> {
   const issued = await t.request('POST', '/v1/stations/pairing-codes', {
@@ -289,16 +385,7 @@ describe('an order an upload still hides', () => {
   });
 
   it('is not on the retailer portal', async () => {
-    const user = await t.request('POST', `/v1/retailers/${acme.id}/users`, {
-      body: { email: 'bea@acme.test', name: 'Bea', role: 'buyer', password: 'portal password 1' },
-    });
-    expect(user.statusCode, user.body).toBe(200);
-    const login = await t.request('POST', '/v1/portal/auth/login', {
-      token: null,
-      body: { email: 'bea@acme.test', password: 'portal password 1' },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    const token = login.json().token as string;
+    const token = await portalToken();
 
     for (const query of [
       '',
@@ -327,26 +414,12 @@ describe('an order an upload still hides', () => {
   });
 
   it('is left alone by the stuck recompute until it is published', async () => {
-    // Two states an upload never writes, so that the pass would flip both if it saw them:
-    // produced long ago and not yet flagged, and flagged but no longer stuck.
-    const [due, flagged] = [
-      ...(await writeOrders(['PO-3'], {
-        hiddenBy: uploadId,
-        row: {
-          status: 'produced',
-          produced_at: new Date(t.clock.now().getTime() - 30 * DAY).toISOString(),
-        },
-      })),
-      ...(await writeOrders(['PO-4'], {
-        hiddenBy: uploadId,
-        row: { stuck: 1, stuck_since: t.clock.now().toISOString() },
-      })),
-    ];
-    const before = [await storedRows(due!.id), await storedRows(flagged!.id)];
+    const { due, partly, flagged } = await writeStuckStates();
+    const before = await Promise.all([due, partly, flagged].map((o) => storedRows(o.id)));
     t.clock.advance(DAY);
 
     expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 0, cleared: 0 });
-    expect([await storedRows(due!.id), await storedRows(flagged!.id)]).toEqual(before);
+    expect(await Promise.all([due, partly, flagged].map((o) => storedRows(o.id)))).toEqual(before);
     expect(await countOf("select count(*) as n from events where type = 'order.stuck'")).toBe(0);
     expect(await listed('/v1/orders?stuck=true')).toEqual([]);
     expect((await t.request('GET', '/v1/order-counts')).json().stuck).toEqual({
@@ -354,73 +427,191 @@ describe('an order an upload still hides', () => {
       exact: true,
     });
 
-    // Published, the next pass makes both right.
+    // Published, the next pass makes all three right.
     await publish();
-    expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 1 });
-    const events = (await t.sql
-      .prepare("select data from events where type = 'order.stuck'")
-      .all()) as { data: string }[];
-    expect(events.map((e) => JSON.parse(e.data).order_id)).toEqual([due!.id]);
-    expect(await listed('/v1/orders?stuck=true')).toEqual([due!.id]);
+    await expectStuckPassSees({ due, partly, flagged });
+  });
+});
+
+describe.each(SHOWN)('an order of an upload $state', ({ reach, marked: stillMarked }) => {
+  beforeEach(async () => {
+    await reach();
   });
 
-  it('shows everywhere once published: lists, by id and number, counts, and its barcodes scan', async () => {
-    await publish();
-    expect(await listed('/v1/orders')).toEqual([hidden.id, visible.id]);
-    expect(await listed('/v1/orders?needed_by_before=2026-04-01')).toEqual([hidden.id, visible.id]);
-    const order = await t.request('GET', `/v1/orders/${hidden.id}`);
-    expect(order.statusCode, order.body).toBe(200);
-    expect(order.json()).toMatchObject({ id: hidden.id, order_no: 'PO-2', retailer_id: acme.id });
-    expect(order.json().pieces.map((p: { barcode: string }) => p.barcode)).toEqual(hidden.barcodes);
-    expect((await t.request('GET', '/v1/orders/PO-2')).json().id).toBe(hidden.id);
-    expect((await t.request('GET', '/v1/order-counts')).json().statuses).toContainEqual({
+  it('is in every list of orders, whatever the filters, and counted', async () => {
+    const both = [hidden.id, visible.id];
+    const queries = [
+      '',
+      '?status=awaiting_production',
+      '?retailer=ACME',
+      `?retailer_id=${acme.id}`,
+      '?stuck=false',
+      '?needed_by_before=2026-04-01',
+      `?updated_since=${since}`,
+      `?status=awaiting_production&retailer=ACME&needed_by_before=2026-04-01&updated_since=${since}`,
+    ];
+    for (const query of queries) {
+      expect(await listed(`/v1/orders${query}`), query).toEqual(both);
+    }
+    expect(await listed('/v1/orders?order_no=PO-2')).toEqual([hidden.id]);
+    expect(await listed('/v1/orders?order_no=PO-1')).toEqual([visible.id]);
+    const page = (await t.request('GET', '/v1/orders?limit=1')).json();
+    expect(page.data.map((o: { id: string }) => o.id)).toEqual([hidden.id]);
+    expect(page).toMatchObject({ has_more: true, next_cursor: hidden.id });
+
+    const counts = (await t.request('GET', '/v1/order-counts')).json();
+    expect(counts.statuses).toContainEqual({
       status: 'awaiting_production',
       count: 2,
       exact: true,
     });
+    // Reading changed nothing: the state is still the one under test.
+    expect(await marked()).toBe(stillMarked ? 1 : 0);
+  });
 
+  it('is found by id and number: its answer, labels and voided labels; it can be cancelled', async () => {
+    for (const asked of [hidden.id, hidden.orderNo]) {
+      const order = await t.request('GET', `/v1/orders/${asked}`);
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json()).toMatchObject({ id: hidden.id, order_no: 'PO-2', retailer_id: acme.id });
+      expect(order.json().pieces.map((p: { barcode: string }) => p.barcode)).toEqual(
+        hidden.barcodes,
+      );
+      const labels = await t.request('GET', `/v1/orders/${asked}/labels?format=zpl`);
+      expect(labels.statusCode, labels.body).toBe(200);
+      expect(labels.headers['x-label-count']).toBe(String(hidden.barcodes.length));
+      const voided = await t.request('GET', `/v1/orders/${asked}/voided-labels`);
+      expect(voided.statusCode, voided.body).toBe(200);
+      expect(voided.json().data).toEqual([]);
+    }
+    const label = await t.request(
+      'GET',
+      `/v1/items/${encodeURIComponent(hidden.barcodes[0]!)}/label?format=zpl`,
+    );
+    expect(label.statusCode, label.body).toBe(200);
+
+    const cancelled = await t.request('POST', `/v1/orders/${hidden.orderNo}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: hidden.id, status: 'cancelled' });
+  });
+
+  it('has its barcodes scanned', async () => {
     const produce = await pairStation('produce');
+    t.clock.advance(1);
     const scan = await t.request('POST', '/v1/scans', {
       token: produce,
       body: { barcode: hidden.barcodes[0] },
     });
-    expect(scan.json()).toMatchObject({ accepted: true, order: { id: hidden.id } });
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect(scan.json()).toMatchObject({
+      accepted: true,
+      piece: { barcode: hidden.barcodes[0], status: 'produced' },
+      order: { id: hidden.id, status: 'in_production' },
+    });
+  });
+
+  it('can have a label voided and a dispatched piece returned', async () => {
+    const voided = await t.request(
+      'POST',
+      `/v1/items/${encodeURIComponent(hidden.barcodes[0]!)}/void`,
+      { body: {} },
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().order_id).toBe(hidden.id);
+
+    // Dispatched as a station would have it (the scans are another test's subject).
+    await t.sql
+      .prepare("update pieces set status = 'dispatched' where id = ?")
+      .run(hidden.pieceIds[1]);
+    const returned = await t.request('POST', '/v1/returns', {
+      body: { barcode: hidden.barcodes[1], reason: 'torn' },
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({ order_id: hidden.id, order_no: 'PO-2' });
+    const listedReturns = (await t.request('GET', '/v1/returns')).json();
+    expect(listedReturns.data.map((r: { order_no: string }) => r.order_no)).toEqual(['PO-2']);
+  });
+
+  it('is on the retailer portal', async () => {
+    const token = await portalToken();
+    for (const query of ['', '?status=awaiting_production', '?order_no_contains=po']) {
+      expect(await listed(`/v1/portal/orders${query}`, token), query).toEqual([
+        hidden.id,
+        visible.id,
+      ]);
+    }
+    expect(await listed('/v1/portal/orders?order_no=PO-2', token)).toEqual([hidden.id]);
+    for (const asked of [hidden.id, hidden.orderNo]) {
+      const res = await t.request('GET', `/v1/portal/orders/${asked}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().id).toBe(hidden.id);
+    }
+    const csv = await t.request('GET', '/v1/portal/orders.csv', { token });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain(hidden.id);
+  });
+
+  it('is seen by the stuck recompute', async () => {
+    const orders = await writeStuckStates();
+    // Written after the state was reached: bring them to it too.
+    await reach();
+    await expectStuckPassSees(orders);
   });
 });
 
-describe('a list by needed_by date with hidden orders on some dates', () => {
-  it('pages the visible orders of the other dates, newest first, as if the hidden ones did not exist', async () => {
-    // Enough matches that no filter's index is read whole (more than 2,000), and a newest
-    // thousand orders without a date, so the page is read date by date (list-orders.ts,
-    // readByDay). The newest orders needed before April are hidden, all on one date of their
-    // own; the next two dates have one visible order each.
+describe("a list by needed_by date with an upload's orders on some dates", () => {
+  /**
+   * Enough matches that no filter's index is read whole (more than 2,000), and a newest thousand
+   * orders without a date, so the page is read date by date (list-orders.ts, readByDay). The
+   * newest orders needed before April are the upload's, all on one date of their own; the next
+   * two dates have one order each.
+   */
+  async function writeDates() {
     const older = await writeOrders(
       Array.from({ length: 2_100 }, (_, i) => `OLD-${i}`),
       { neededBy: '2026-03-01', pieces: 1 },
     );
     const [third] = await writeOrders(['D-3'], { neededBy: '2026-03-02', pieces: 1 });
     const [second] = await writeOrders(['D-2'], { neededBy: '2026-03-03', pieces: 1 });
-    await writeOrders(['D-1A', 'D-1B'], { neededBy: '2026-03-04', hiddenBy: uploadId, pieces: 1 });
+    const uploaded = await writeOrders(['D-1A', 'D-1B'], {
+      neededBy: '2026-03-04',
+      hiddenBy: uploadId,
+      pieces: 1,
+    });
     await writeOrders(
       Array.from({ length: 1_000 }, (_, i) => `NEW-${i}`),
       { neededBy: null, pieces: 1 },
     );
+    const newestFirst = (orders: readonly Written[]) =>
+      orders
+        .map((o) => o.id)
+        .sort()
+        .reverse();
+    return {
+      older: newestFirst(older),
+      third: third!.id,
+      second: second!.id,
+      uploaded: newestFirst(uploaded),
+    };
+  }
 
-    const first = (await t.request('GET', '/v1/orders?needed_by_before=2026-04-01&limit=2')).json();
-    expect(first.data.map((o: { id: string }) => o.id)).toEqual([second!.id, third!.id]);
-    expect(first.has_more).toBe(true);
-    const next = (
-      await t.request(
-        'GET',
-        `/v1/orders?needed_by_before=2026-04-01&limit=2&starting_after=${first.next_cursor}`,
-      )
-    ).json();
-    const newestOlder = older
-      .map((o) => o.id)
-      .sort()
-      .reverse()
-      .slice(0, 2);
-    expect(next.data.map((o: { id: string }) => o.id)).toEqual(newestOlder);
-    expect(next.has_more).toBe(true);
+  /** Two pages of two orders needed before April. */
+  async function twoPages() {
+    const url = '/v1/orders?needed_by_before=2026-04-01&limit=2';
+    const first = (await t.request('GET', url)).json();
+    const next = (await t.request('GET', `${url}&starting_after=${first.next_cursor}`)).json();
+    expect([first.has_more, next.has_more]).toEqual([true, true]);
+    return [first, next].map((page) => page.data.map((o: { id: string }) => o.id));
+  }
+
+  it('pages the visible orders of the other dates, newest first, as if the hidden ones did not exist', async () => {
+    const dates = await writeDates();
+    expect(await twoPages()).toEqual([[dates.second, dates.third], dates.older.slice(0, 2)]);
+  });
+
+  it('pages the orders of a published upload whose marks are not yet cleared like any other', async () => {
+    const dates = await writeDates();
+    await publish();
+    expect(await twoPages()).toEqual([dates.uploaded, [dates.second, dates.third]]);
   });
 });

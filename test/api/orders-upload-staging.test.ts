@@ -4,7 +4,12 @@ import { MINUTE } from '../../src/domain/clock.js';
 import { buildOrderRows } from '../../src/core/orders/order-rows.js';
 import { normalizeOrder } from '../../src/core/orders/order-input.js';
 import { releaseEvents } from '../../src/core/orders/upload-events.js';
-import { dropUpload, STAGING_LEASE_MS } from '../../src/core/orders/upload-leftovers.js';
+import { clearMarks } from '../../src/core/orders/upload-clearing.js';
+import {
+  deleteLeftovers,
+  dropUpload,
+  STAGING_LEASE_MS,
+} from '../../src/core/orders/upload-leftovers.js';
 import {
   publishUpload,
   stageUpload,
@@ -126,6 +131,8 @@ describe('uploads written hidden, then published', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Its orders' marks are cleared before the answer; its events released after.
+    expect((await underWay()).hidden).toBe(0);
     const [first] = res.json().orders as { id: string }[];
     const order = (await t.request('GET', `/v1/orders/${first!.id}`)).json();
     expect(order.pieces.map((p: { barcode: string }) => p.barcode)).toEqual([
@@ -146,7 +153,7 @@ describe('uploads written hidden, then published', () => {
     expect(await count(t, 'webhook_deliveries')).toBe(3);
   });
 
-  it('shows nothing of an upload while it stages, and everything once its one statement publishes it', async () => {
+  it('shows nothing of an upload while it stages, everything once its one transaction publishes it, and stamps its orders as their marks are cleared', async () => {
     await t.request('POST', '/v1/orders', {
       body: {
         order_no: 'PUSHED',
@@ -160,18 +167,116 @@ describe('uploads written hidden, then published', () => {
 
     t.clock.advance(1_000);
     await transact(t.core, (tx) => publishUpload(tx, upload));
+    const publishedAt = t.clock.now().toISOString();
+    // All of it at once, its marks still on.
     const shown = await visible();
     expect(shown.listed).toHaveLength(41);
     expect(shown.counted).toBe(41);
-    // Published at the publishing instant, which is what `updated_since` finds.
-    const since = t.clock.now().toISOString();
-    const changed = (await t.request('GET', `/v1/orders?limit=100&updated_since=${since}`)).json();
+    expect(await underWay()).toEqual({ hidden: 40, staged: 40, uploads: 1 });
+
+    t.clock.advance(1_000);
+    await clearMarks(t.core, upload.id);
+    expect(await underWay()).toEqual({ hidden: 0, staged: 40, uploads: 1 });
+    // Created at the publishing instant, updated at the clearing, which `updated_since` finds.
+    const changed = (
+      await t.request('GET', `/v1/orders?limit=100&updated_since=${publishedAt}`)
+    ).json();
     expect(changed.data).toHaveLength(40);
+    for (const order of changed.data) {
+      expect(order).toMatchObject({
+        created_at: publishedAt,
+        updated_at: t.clock.now().toISOString(),
+      });
+    }
     // Its events are not out yet: they are released after the answer.
     expect(await count(t, 'events')).toBe(1);
     await releaseEvents(t.core, upload.id);
     expect(await count(t, 'events')).toBe(41);
     expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+  });
+
+  it('never publishes a torn staging', async () => {
+    const torn = await staged(30, { dead: true });
+    // Orders gone from under it, as a sweep of another process would take them.
+    await t.sql
+      .prepare(
+        `delete from pieces where order_id in
+           (select id from orders where hidden_by_upload = ? order by id limit 1)`,
+      )
+      .run(torn.id);
+    await t.sql
+      .prepare(
+        `delete from order_lines where order_id in
+           (select id from orders where hidden_by_upload = ? order by id limit 1)`,
+      )
+      .run(torn.id);
+    await t.sql
+      .prepare(
+        `delete from orders where id in
+           (select id from orders where hidden_by_upload = ? order by id limit 1)`,
+      )
+      .run(torn.id);
+    await expect(transact(t.core, (tx) => publishUpload(tx, torn))).rejects.toThrow(
+      /29 of 30 orders/,
+    );
+    expect(await visible()).toEqual({ listed: [], counted: 0 });
+
+    // Nor one deleted whole.
+    const gone = await staged(10, { dead: true, prefix: 'GONE' });
+    await dropUpload(t.core, gone.id);
+    await expect(transact(t.core, (tx) => publishUpload(tx, gone))).rejects.toThrow();
+    expect(await visible()).toEqual({ listed: [], counted: 0 });
+  });
+
+  it('after a crash between publishing and clearing, shows the upload, and the next sweep clears its marks, stamped after the publishing', async () => {
+    const upload = await staged(6_000, { dead: true });
+    // Another upload still staging in this process: it stays hidden throughout.
+    const live = await staged(5, { prefix: 'LIVE' });
+    t.clock.advance(1_000);
+    await transact(t.core, (tx) => publishUpload(tx, upload));
+    const publishedAt = t.clock.now().toISOString();
+    expect(await count(t, 'orders')).toBe(6_005);
+    expect((await visible()).counted).toBe(6_000);
+    expect(await underWay()).toEqual({ hidden: 6_005, staged: 6_005, uploads: 2 });
+
+    t.clock.advance(1_000);
+    await deleteLeftovers(t.core);
+    expect(await underWay()).toEqual({ hidden: 5, staged: 5, uploads: 1 });
+    expect((await visible()).counted).toBe(6_000);
+    const stamps = (await t.sql
+      .prepare(
+        `select min(created_at) as first_created, max(created_at) as last_created,
+           min(updated_at) as first_updated from orders where order_no like 'PO-%'`,
+      )
+      .get()) as Record<string, string>;
+    expect(stamps).toEqual({
+      first_created: publishedAt,
+      last_created: publishedAt,
+      first_updated: t.clock.now().toISOString(),
+    });
+    expect(await count(t, 'events')).toBe(6_000);
+    await dropUpload(t.core, live.id);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+  });
+
+  it('keeps the row of a published upload while any of its orders is marked, and never stamps one before the publishing', async () => {
+    const upload = await staged(20, { dead: true });
+    await transact(t.core, (tx) => publishUpload(tx, upload));
+    const publishedAt = t.clock.now().toISOString();
+    // Its events released before its marks are cleared (another process's sweep, say): the row
+    // stays, so that the marks are still found.
+    await releaseEvents(t.core, upload.id);
+    expect(await underWay()).toEqual({ hidden: 20, staged: 0, uploads: 1 });
+    expect(await count(t, 'events')).toBe(20);
+
+    // The clock stepped back meanwhile: the clearing stamps the publishing instant, not earlier.
+    t.clock.set(new Date(Date.parse(publishedAt) - MINUTE));
+    await housekeep(t.core);
+    expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
+    const earliest = (await t.sql.prepare('select min(updated_at) as at from orders').get()) as {
+      at: string;
+    };
+    expect(earliest.at).toBe(publishedAt);
   });
 
   it('deletes what it staged when an order number is taken meanwhile, and says which row', async () => {
@@ -280,12 +385,13 @@ describe('uploads written hidden, then published', () => {
     expect(await underWay()).toEqual(NOTHING_UNDER_WAY);
   });
 
-  it('a server that starts settles what uploads cut short left: releases the published, deletes the rest', async () => {
+  it('a server that starts settles what uploads cut short left: finishes the published, deletes the rest', async () => {
     const published = await staged(30, { dead: true });
     await transact(t.core, (tx) => publishUpload(tx, published));
     await staged(20, { dead: true, prefix: 'CUT' });
     t.clock.advance(STAGING_LEASE_MS + MINUTE);
-    expect(await underWay()).toEqual({ hidden: 20, staged: 50, uploads: 2 });
+    expect(await underWay()).toEqual({ hidden: 50, staged: 50, uploads: 2 });
+    expect((await visible()).counted).toBe(30);
     const scheduler = startScheduler({
       core: t.core,
       store: t.store,

@@ -2,6 +2,7 @@ import { formatBarcode } from '../../domain/barcode.js';
 import { notFound } from '../../domain/errors.js';
 import type { VoidedLabelTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
 
@@ -58,7 +59,7 @@ export function voidLabel(
       .select(['p.id', 'p.order_id'])
       .where('p.factory_id', '=', factoryId)
       .where('p.barcode', '=', barcode)
-      .where('o.hidden_by_upload', 'is', null)
+      .where(orderIsVisible('o'))
       .executeTakeFirst();
     if (!piece) throw notFound('label', 'barcode', barcode);
 

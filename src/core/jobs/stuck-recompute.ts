@@ -6,6 +6,7 @@ import type { CoreContext } from '../context.js';
 import { subscribes } from '../events.js';
 import { loadLines, selectOrderRows } from '../orders/order-queries.js';
 import { toOrderListItem } from '../orders/order-view.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import { transact, type Tx } from '../transaction.js';
 
 export interface StuckRecomputeResult {
@@ -92,17 +93,18 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     // an upload still hides are left alone (checked on those rows): no event may name one, and
     // the first pass after they are published makes their flag right. Every later statement
     // reaches orders through stuck_flips only.
+    const visible = orderIsVisible('o');
     const becameStuck = sql`select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 0 and o.status = 'partially_dispatched'
-      where o.hidden_by_upload is null
+      where ${visible}
       union all
       select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 0 and o.status in ('produced', 'in_stock')
         and o.produced_at < t.threshold
-      where o.hidden_by_upload is null`;
+      where ${visible}`;
     const stoppedBeingStuck = sql`select o.id, o.factory_id from thresholds t join orders o
         on o.factory_id = t.factory_id and o.stuck = 1
-      where o.hidden_by_upload is null
+      where ${visible}
         and not (o.status = 'partially_dispatched' or (o.status in ('produced', 'in_stock')
         and o.produced_at is not null and o.produced_at < t.threshold))`;
     const timePart = newId('event', tx.now).slice(4, 14);

@@ -3,6 +3,7 @@ import { notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
 import { loadLines } from '../orders/order-queries.js';
 import { findOrderRow } from '../orders/order-view.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import type { Tx } from '../transaction.js';
 import { transact } from '../transaction.js';
 
@@ -132,7 +133,7 @@ export function printItemLabel(
       ])
       .where('p.factory_id', '=', factoryId)
       .where('p.barcode', '=', barcode)
-      .where('o.hidden_by_upload', 'is', null)
+      .where(orderIsVisible('o'))
       .executeTakeFirst();
     if (!piece) throw notFound('label', 'barcode', barcode);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
 import type { CoreContext } from '../context.js';
+import { orderIsVisible } from './order-visibility.js';
 
 /** Counting stops here: a count this high reads "10,000 or more" and costs no more to make. */
 export const ORDER_COUNT_LIMIT = 10_000;
@@ -33,7 +34,7 @@ export async function countOrders(ctx: CoreContext, factoryId: string): Promise<
   const capped = (column: 'status' | 'stuck', value: string | number) =>
     sql<number>`(select count(*) from (select 1 from orders
       where factory_id = ${factoryId} and ${sql.ref(column)} = ${value}
-        and hidden_by_upload is null
+        and ${orderIsVisible()}
       limit ${ORDER_COUNT_LIMIT + 1}) as m)`;
   const row = await ctx.db
     .selectNoFrom([

@@ -5,6 +5,7 @@ import type { CoreContext } from '../context.js';
 import { findRetailerById, requireRetailer } from '../retailers/retailers.js';
 import { loadLines, selectOrderRows } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
+import { orderIsVisible } from './order-visibility.js';
 import { pageIds, type Filter, type IdQuery, type Scope } from './order-page-ids.js';
 
 export interface OrderFilters {
@@ -101,7 +102,7 @@ export async function listOrders(
       .$if(params.starting_after !== undefined, (qb) =>
         qb.where('id', '<', params.starting_after!),
       );
-  const base = (): IdQuery => indexOnly().where('hidden_by_upload', 'is', null);
+  const base = (): IdQuery => indexOnly().where(orderIsVisible());
 
   const search =
     params.order_no_contains === undefined ? undefined : containsPattern(params.order_no_contains);

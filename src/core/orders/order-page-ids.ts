@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { orderIsVisible } from './order-visibility.js';
 
 // How a page of GET /v1/orders is read through at most one index (list-orders.ts): which filter
 // drives the page, and a date range read date by date.
@@ -158,7 +159,7 @@ async function readByDay(
     per_day as materialized (
       select day, (select p.id from orders p
                    where p.factory_id = ${factoryId} and p.needed_by = days.day
-                     and p.hidden_by_upload is null${also}
+                     and ${orderIsVisible('p')}${also}
                    order by p.id desc limit 1) as newest
       from days where day is not null
     )

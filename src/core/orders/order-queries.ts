@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, OrderLineTable, OrderTable } from '../../store/schema.js';
+import { orderIsVisible } from './order-visibility.js';
 
 /** An order row with what every order answer needs from other tables. */
 export interface OrderRow extends Omit<OrderTable, 'hidden_by_upload'> {
@@ -29,10 +30,10 @@ const LINE_COLUMNS = [
  * Orders joined with their retailer and the factory's settings: one query gives everything an
  * order answer shows apart from lines, pieces and scans. Callers add the factory filter.
  *
- * An order an upload has written but not yet published (`hidden_by_upload` set) is left out, as
- * if it did not exist, and so every answer built on these rows and every change that finds its
- * order here (a cancel, a label run, a recompute) leaves it alone. No index has the column: the
- * condition is checked on the rows the caller's conditions find, whichever index finds them.
+ * An order an upload has written but not yet published (`orderIsVisible`) is left out, as if it
+ * did not exist, and so every answer built on these rows and every change that finds its order
+ * here (a cancel, a label run, a recompute) leaves it alone. No index has the mark: the condition
+ * is checked on the rows the caller's conditions find, whichever index finds them.
  */
 export function selectOrderRows(db: Kysely<DB>) {
   return db
@@ -41,7 +42,7 @@ export function selectOrderRows(db: Kysely<DB>) {
     .innerJoin('settings as s', 's.factory_id', 'o.factory_id')
     .selectAll('o')
     .select(['r.name as retailer_name', 'r.code as retailer_code', 's.stuck_after_days'])
-    .where('o.hidden_by_upload', 'is', null);
+    .where(orderIsVisible('o'));
 }
 
 /** One order row of a factory by id: read by every scan (prepared once). */

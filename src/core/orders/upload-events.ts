@@ -21,10 +21,11 @@ const EVENT_COLUMNS = [
 
 /**
  * Copies a published upload's events from `staged_events` into the outbox, with their
- * deliveries, in short transactions; deletes its `uploads` row once none is left. Each event's
- * instants (its own, and those of the order in its data) become the publishing instant. Safe to
- * run twice at once (another process, the housekeeping): each transaction moves what is still
- * staged. Does nothing for an upload not published.
+ * deliveries, in short transactions; deletes its `uploads` row once none is left and no order
+ * carries its mark any more (upload-clearing.ts). Each event's instants (its own, and those of the
+ * order in its data) become the publishing instant. Safe to run twice at once (another process,
+ * the housekeeping): each transaction moves what is still staged. Does nothing for an upload not
+ * published.
  */
 export async function releaseEvents(
   ctx: CoreContext,
@@ -47,7 +48,15 @@ export async function releaseEvents(
         .limit(RELEASE_EVENTS)
         .execute();
       if (events.length === 0) {
-        await tx.trx.deleteFrom('uploads').where('id', '=', uploadId).execute();
+        // Not while an order still carries its mark (being cleared, or left by a process that
+        // stopped): the row is how a sweep finds the marks to clear (upload-leftovers.ts).
+        await tx.trx
+          .deleteFrom('uploads')
+          .where('id', '=', uploadId)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('orders').select('id').where('hidden_by_upload', '=', uploadId))),
+          )
+          .execute();
         return 0;
       }
       const range = { first: events[0]!.seq, last: events[events.length - 1]!.seq };

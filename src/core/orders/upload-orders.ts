@@ -7,6 +7,7 @@ import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
 import { buildOrderRows } from './order-rows.js';
+import { clearMarks } from './upload-clearing.js';
 import { releaseEvents } from './upload-events.js';
 import { deleteLeftovers, dropUpload } from './upload-leftovers.js';
 import { publishUpload, stageUpload } from './upload-staging.js';
@@ -31,9 +32,10 @@ export interface UploadResult {
  * nothing.
  *
  * The file is read and checked, and its rows made, taking turns with other requests; the rows are
- * written hidden in short statements, then published by one short transaction, which is all that
- * other writers wait for (upload-staging.ts). An order number taken by another request between
- * the check and the staging fails it on the unique index, and is then reported like any other.
+ * written hidden in short statements, published by one short transaction that shows them all, and
+ * their marks cleared in short transactions (upload-staging.ts): other writers never wait long.
+ * An order number taken by another request between the check and the staging fails it on the
+ * unique index, and is then reported like any other.
  */
 export async function uploadOrders(
   ctx: CoreContext,
@@ -74,8 +76,8 @@ export async function uploadOrders(
     retailer: retailers.get(retailer_code)!,
     order,
   }));
-  // Every row is made before anything is written, then staged while other writers go on; only
-  // the publishing transaction holds the writer (upload-staging.ts).
+  // Every row is made before anything is written, then staged while other writers go on
+  // (upload-staging.ts).
   const builtAt = ctx.clock.now();
   const rows = await buildOrderRows(factoryId, orders, 'upload', builtAt, {
     views: false,
@@ -101,18 +103,21 @@ export async function uploadOrders(
       // The answer is made inside the transaction: it is what an Idempotency-Key replays, stored
       // with the orders (CoreContext.beforeCommit).
       answer = await transact(ctx, async (tx) => {
-        await publishUpload(tx, staged, turn);
+        await publishUpload(tx, staged);
         result.orders_created = rows.ids.length;
         return result;
       });
     } catch (err) {
-      // Not published: its hidden rows go (a publishing that did commit is released instead).
+      // Not published: its hidden rows go (a publishing that did commit is finished instead).
       await dropUpload(ctx, staged.id).catch(() => {});
       throw err;
     }
     ctx.stagingUploads.delete(staged.id);
-    // Its events reach the outbox after the answer, in short transactions. Should this fail (the
-    // server stopping), the next start, upload or hourly housekeeping releases the rest.
+    // Published and visible; the answer is stored. Its orders' marks are cleared before the
+    // answer, in short transactions, and its events reach the outbox after it. Should either fail
+    // (the server stopping), the next start, upload or hourly housekeeping finishes the job: the
+    // upload stays published, so the request is not failed for it.
+    await clearMarks(ctx, staged.id, turn).catch(() => {});
     void releaseEvents(ctx, staged.id, turn).catch(() => {});
     return answer;
   }

@@ -12,28 +12,42 @@ import type { OrderRows } from './order-rows.js';
 /**
  * How a large upload is written without holding the one writer (docs/orders.md, "How an upload
  * is written"):
- * 1. staged: its orders, lines and pieces go into the real tables, hidden (`hidden_by_upload`),
- *    and its `order.created` events into `staged_events`, in many short statements that other
- *    writers' transactions run between;
- * 2. published: one transaction clears `hidden_by_upload` for all its orders at once — the only
- *    write other writers wait for — and records the instant in its `uploads` row;
- * 3. its events released (upload-events.ts): copied into the outbox with their deliveries in
- *    short transactions after the answer. A process that dies before this is done leaves the
- *    `uploads` row, and the next start, upload or hourly housekeeping releases the rest
- *    (upload-leftovers.ts): published events are never lost.
- * An upload that dies before publishing is deleted the same way; no one ever saw any of it.
+ * 1. staged: its `uploads` row, unpublished; its orders, lines and pieces in the real tables, each
+ *    order marked with the upload (`hidden_by_upload`), and its `order.created` events in
+ *    `staged_events`, in many short statements that other writers' transactions run between;
+ * 2. published: one short transaction sets the row's `published_at` — the only write of the
+ *    upload other writers wait for more than a few milliseconds;
+ * 3. cleared (upload-clearing.ts): the marks are cleared and the orders restamped, in short
+ *    transactions, before the answer;
+ * 4. its events released (upload-events.ts): copied into the outbox with their deliveries in
+ *    short transactions after the answer; the `uploads` row goes with the last of them.
+ *
+ * What holds at every instant, whichever process stops where (upload-leftovers.ts settles what
+ * one that died left, at start, before each upload and hourly):
+ * - An order is hidden exactly while it carries the mark of an upload whose `uploads` row exists
+ *   unpublished (orderIsVisible); lines and pieces are reached through their order.
+ * - The row is committed before any order is marked with it, so no staged order is ever seen.
+ * - `published_at` is set once, never cleared, by a transaction that finds exactly the orders
+ *   staged carrying the mark: the whole upload turns visible at that commit, or none of it. A
+ *   torn staging (a statement lost, or a sweep that took some of it) is never published.
+ * - An unpublished upload is either published whole or deleted: its orders (with their lines and
+ *   pieces) before its row, which would otherwise show whatever is left.
+ * - A published upload is never deleted. Its row goes last, once no order carries its mark and
+ *   no event of it is staged: until then a sweep finds it and finishes the clearing, then the
+ *   releasing. A mark whose row is gone all the same hides nothing.
+ * - Between the publishing and the clearing of its slice, an order shows the instants it was
+ *   built at; the clearing stamps it `created_at` the publishing instant and `updated_at` its own
+ *   (never earlier), so a client syncing with `updated_since` misses no order of the upload.
  */
 
 /** Staging statements under way at once (see stageUpload); orders' are written one by one. */
 const STAGE_IN_FLIGHT = 2;
-/** Orders one publishing statement shows: a few milliseconds each. */
-const PUBLISH_ORDERS = 5_000;
 
 /** An upload whose rows are staged, hidden, ready to publish. */
 export interface StagedUpload {
   id: string;
   factoryId: string;
-  /** Hidden orders it wrote: publishing must show exactly these. */
+  /** Orders it wrote, marked with its id: publishing must find exactly these. */
   orders: number;
 }
 
@@ -57,6 +71,7 @@ export async function stageUpload(
   let serials: { prefix: string; before: number };
   try {
     serials = await transact(ctx, async (tx) => {
+      // Committed before any order is marked with it: the unpublished row is what hides them.
       await tx.trx
         .insertInto('uploads')
         .values({ id, factory_id: factoryId, built_at: builtAt.toISOString(), published_at: null })
@@ -154,47 +169,29 @@ async function writeInTurns(
 }
 
 /**
- * Inside the caller's transaction: makes a staged upload visible. Clearing `hidden_by_upload`
- * shows its orders (and so their lines and pieces), stamped with this transaction's instant; its
- * events are released afterwards (releaseEvents). Throws if any of its orders is missing, so a torn staging
- * is never published in part.
+ * Inside the caller's transaction: publishes a staged upload. Setting its `published_at` shows all
+ * its orders at once (and so their lines and pieces): `orderIsVisible`. Their marks are cleared
+ * after the commit (clearMarks), their events released after the answer (releaseEvents). Throws,
+ * so that the transaction rolls back, unless exactly the orders staged carry its mark and its row
+ * is still there unpublished: a torn staging is never published in part.
  */
-export async function publishUpload(
-  tx: Tx,
-  staged: StagedUpload,
-  turn?: () => Promise<void> | undefined,
-): Promise<void> {
-  const at = tx.nowIso;
-  let shown = 0;
-  // In slices, with turns between them: other writers wait for the whole transaction, but reads
-  // and health checks are answered meanwhile.
-  for (;;) {
-    const slice = await tx.trx
-      .updateTable('orders')
-      .set({ hidden_by_upload: null, created_at: at, updated_at: at })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('orders')
-          .select('id')
-          .where('hidden_by_upload', '=', staged.id)
-          // In id order (the partial index's), as the indexes that change take them.
-          .orderBy('id')
-          .limit(PUBLISH_ORDERS),
-      )
-      .executeTakeFirst();
-    const n = Number(slice.numUpdatedRows);
-    shown += n;
-    if (n < PUBLISH_ORDERS) break;
-    const wait = turn?.();
-    if (wait) await wait;
+export async function publishUpload(tx: Tx, staged: StagedUpload): Promise<void> {
+  // From the partial index alone: a few milliseconds for 25,000 orders.
+  const marked = await tx.trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('hidden_by_upload', '=', staged.id)
+    .executeTakeFirstOrThrow();
+  if (Number(marked.n) !== staged.orders) {
+    throw new Error(`upload ${staged.id}: ${Number(marked.n)} of ${staged.orders} orders staged`);
   }
-  if (shown !== staged.orders) {
-    throw new Error(`upload ${staged.id}: ${shown} of ${staged.orders} orders staged`);
-  }
-  await tx.trx
+  const published = await tx.trx
     .updateTable('uploads')
-    .set({ published_at: at })
+    .set({ published_at: tx.nowIso })
     .where('id', '=', staged.id)
     .where('published_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(published.numUpdatedRows) !== 1) {
+    throw new Error(`upload ${staged.id}: no longer staged`);
+  }
 }

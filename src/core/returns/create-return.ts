@@ -2,6 +2,7 @@ import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { normalizeScannedBarcode } from '../../domain/barcode.js';
 import type { CoreContext } from '../context.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
 import { loadReturn, type ReturnView } from './return-view.js';
@@ -43,7 +44,7 @@ export async function createReturn(
       .where('p.factory_id', '=', factoryId)
       .$if(hasBarcode, (qb) => qb.where('p.barcode', '=', pieceBarcode(input.barcode!)))
       .$if(hasPiece, (qb) => qb.where('p.id', '=', input.piece_id!))
-      .where('o.hidden_by_upload', 'is', null)
+      .where(orderIsVisible('o'))
       .executeTakeFirst();
     if (!piece) {
       throw hasBarcode

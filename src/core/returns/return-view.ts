@@ -3,6 +3,7 @@ import { notFound } from '../../domain/errors.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { DB, ReturnTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 
 export const RETURN_STATUSES = ['received', 'restocked', 'written_off'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -50,7 +51,7 @@ function selectReturns(db: Kysely<DB>, factoryId: string) {
     .selectAll('r')
     .select('o.order_no')
     .where('r.factory_id', '=', factoryId)
-    .where('o.hidden_by_upload', 'is', null);
+    .where(orderIsVisible('o'));
 }
 
 /** One return, read from the database or inside the caller's transaction; 404 when not ours. */

@@ -4,6 +4,7 @@ import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, PieceTable, ScanTable } from '../../store/schema.js';
 import type { OrderRow } from '../orders/order-queries.js';
 import { PIECE_VIEW_COLUMNS } from '../orders/order-view.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import {
   orderSummarySet,
   writeOrderSummary,
@@ -74,7 +75,7 @@ function selectPiecesAndOrders(db: Kysely<DB>) {
       'r.code as retailer_code',
       's.stuck_after_days',
     ])
-    .where('o.hidden_by_upload', 'is', null);
+    .where(orderIsVisible('o'));
 }
 
 type PieceAndOrderRow = InferResult<ReturnType<typeof selectPiecesAndOrders>>[number];
