@@ -46,8 +46,9 @@ export interface OrderTable {
   created_at: string;
   updated_at: string;
   /**
-   * The upload that wrote this order and has not published it yet (migration 0011): no read
-   * shows such an order, its lines or its pieces. Null for every order anyone may see.
+   * The upload that wrote this order (migration 0011), until the mark is cleared after it is
+   * published. No read shows the order, its lines or its pieces while that upload's row says
+   * unpublished (src/core/orders/order-visibility.ts). Null for nearly every order.
    */
   hidden_by_upload: string | null;
 }
@@ -238,7 +239,10 @@ export interface RateLimitFailureTable {
  */
 export type Staged<T> = T & { upload_id: string; seq: number };
 
-/** An upload under way: staging its hidden rows, or published with events left to release. */
+/**
+ * An upload under way: staging its hidden rows, or published with marks left to clear or events
+ * left to release. Its orders are hidden while this row exists with `published_at` null.
+ */
 export interface UploadTable {
   id: string;
   factory_id: string;
