@@ -1,6 +1,8 @@
 import { CompiledQuery } from 'kysely';
+import { dialectOf } from '../../store/dialect.js';
 import type { TransactionParts } from '../context.js';
 import { inTransaction, writeDeferred, type Deferred, type Tx } from '../transaction.js';
+import { ScanBatch } from './scan-batch.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
@@ -99,15 +101,20 @@ export class GroupCommit {
 
 /**
  * Runs the units one after another; the first that throws fails the whole transaction. Then
- * writes what they all deferred (events, station stamps) in a few statements.
+ * writes what they all deferred (events, station stamps) in a few statements. On PostgreSQL the
+ * units' scans are written together too (scan-batch.ts); should that fail, the batch runs again
+ * isolated, where each unit writes at once.
  */
 async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
   const kept: Deferred[] = [];
   let tx: Tx | undefined;
+  let scans: ScanBatch | undefined;
   for (const job of batch) {
     let value: unknown;
     tx = open();
+    if (scans === undefined && dialectOf(tx.trx) === 'postgres') scans = new ScanBatch();
+    tx.scanBatch = scans;
     try {
       value = await job.work(tx);
     } catch (err) {
@@ -116,7 +123,13 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
     kept.push(tx.deferred);
     outcomes.push(() => job.resolve(value));
   }
-  if (tx) await writeDeferred(tx.trx, kept);
+  if (!tx) return outcomes;
+  try {
+    await scans?.flush(tx.trx);
+  } catch (err) {
+    throw new UnitFailed(err);
+  }
+  await writeDeferred(tx.trx, kept);
   return outcomes;
 }
 

@@ -86,23 +86,51 @@ type PieceAndOrderRow = InferResult<ReturnType<typeof selectPiecesAndOrders>>[nu
  * the request's station was remembered as (station-tokens.ts). The station's name and default
  * location are read here, so a rename counts from the next scan.
  */
-export const stationPieceAndOrder = new PreparedQuery(
-  (db, p: Param<{ factoryId: string; stationId: string; tokenHash: string; barcode: string }>) =>
-    db
-      .selectFrom('stations as st')
-      .leftJoin(
-        selectPiecesAndOrders(db)
-          .where('p.factory_id', '=', p('factoryId'))
-          .where('p.barcode', '=', p('barcode'))
-          .as('po'),
-        (join) => join.onTrue(),
-      )
-      .select(['st.name as station_name', 'st.default_location as station_default_location'])
-      .selectAll('po')
-      .where('st.factory_id', '=', p('factoryId'))
-      .where('st.id', '=', p('stationId'))
-      .where('st.token_hash', '=', p('tokenHash'))
-      .where('st.revoked_at', 'is', null),
+export const stationPieceAndOrder = new PreparedQuery((db, p: Param<StationPieceAndOrderParams>) =>
+  stationPieceAndOrderQuery(db, p),
+);
+
+interface StationPieceAndOrderParams {
+  factoryId: string;
+  stationId: string;
+  tokenHash: string;
+  barcode: string;
+}
+
+function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrderParams>) {
+  return db
+    .selectFrom('stations as st')
+    .leftJoin(
+      selectPiecesAndOrders(db)
+        .where('p.factory_id', '=', p('factoryId'))
+        .where('p.barcode', '=', p('barcode'))
+        .as('po'),
+      (join) => join.onTrue(),
+    )
+    .select(['st.name as station_name', 'st.default_location as station_default_location'])
+    .selectAll('po')
+    .where('st.factory_id', '=', p('factoryId'))
+    .where('st.id', '=', p('stationId'))
+    .where('st.token_hash', '=', p('tokenHash'))
+    .where('st.revoked_at', 'is', null);
+}
+
+/**
+ * `stationPieceAndOrder`, and the id of the scan the station already sent with this
+ * `client_scan_id` (null when none, or when the scan has none): for a scan whose writes wait for
+ * the end of its batch (scan-batch.ts), which cannot learn from its own insert that it is a
+ * resend.
+ */
+export const stationPieceOrderAndResend = new PreparedQuery(
+  (db, p: Param<StationPieceAndOrderParams & { clientScanId: string | null }>) =>
+    stationPieceAndOrderQuery(db, p).select((eb) =>
+      eb
+        .selectFrom('scans as sc')
+        .select('sc.id')
+        .where('sc.station_id', '=', p('stationId'))
+        .where('sc.client_scan_id', '=', p('clientScanId'))
+        .as('resent_scan_id'),
+    ),
 );
 
 type StationPieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof stationPieceAndOrder.first>>>;
