@@ -82,17 +82,17 @@ describe('scans that share a batch', () => {
     const flush = vi.spyOn(ScanBatch.prototype, 'flush');
 
     const answers = await scanTogether([
-      [p1, { barcode: a.barcodes[0], client_scan_id: 'c-1' }],
-      [p2, { barcode: a.barcodes[1] }],
+      [p1, { barcode: a.barcodes[0]!, client_scan_id: 'c-1' }],
+      [p2, { barcode: a.barcodes[1]! }],
       // The same piece again, within the batch: it is produced already.
-      [p3, { barcode: a.barcodes[0] }],
+      [p3, { barcode: a.barcodes[0]! }],
       // The first scan resent within the batch: answered as the first, nothing new written.
-      [p1, { barcode: a.barcodes[0], client_scan_id: 'c-1' }],
-      [p2, { barcode: a.barcodes[2] }],
+      [p1, { barcode: a.barcodes[0]!, client_scan_id: 'c-1' }],
+      [p2, { barcode: a.barcodes[2]! }],
       [p3, { barcode: 'NO-SUCH-LABEL' }],
-      [p1, { barcode: b.barcodes[0] }],
+      [p1, { barcode: b.barcodes[0]! }],
       // The order's last piece: its status moves, counted from the three before.
-      [p2, { barcode: a.barcodes[3] }],
+      [p2, { barcode: a.barcodes[3]! }],
     ]);
 
     expect(answers.map((s) => [s.accepted, s.reason])).toEqual([
@@ -105,11 +105,11 @@ describe('scans that share a batch', () => {
       [false, 'label_voided'],
       [true, null],
     ]);
-    expect(answers[3].id).toBe(answers[0].id);
-    expect(answers[2].piece).toMatchObject({ barcode: a.barcodes[0], status: 'produced' });
+    expect(answers[3]!.id).toBe(answers[0]!.id);
+    expect(answers[2]!.piece).toMatchObject({ barcode: a.barcodes[0]!, status: 'produced' });
     // The resend shows its order as it is when answered, after the two scans before it.
     expect(answers.map((s) => s.order?.pieces_scanned)).toEqual([1, 2, 2, 2, 3, undefined, 0, 4]);
-    expect(answers[7].order).toMatchObject({ id: a.id, status: 'produced', pieces_scanned: 4 });
+    expect(answers[7]!.order).toMatchObject({ id: a.id, status: 'produced', pieces_scanned: 4 });
 
     // Seven scans recorded once each (the resend wrote nothing), in the order sent.
     const rows = await scanRows();
@@ -133,8 +133,8 @@ describe('scans that share a batch', () => {
     expect(events.map((e) => e.type)).toContain('order.status_changed');
 
     // A resend in a later batch is answered from the stored scan.
-    const [again] = await scanTogether([[p1, { barcode: a.barcodes[0], client_scan_id: 'c-1' }]]);
-    expect(again.id).toBe(answers[0].id);
+    const [again] = await scanTogether([[p1, { barcode: a.barcodes[0]!, client_scan_id: 'c-1' }]]);
+    expect(again!.id).toBe(answers[0]!.id);
     expect(await scanRows()).toHaveLength(7);
 
     if (t.store.dialect === 'postgres') {
