@@ -80,6 +80,7 @@ describe('scans that share a batch', () => {
     expect(voided.statusCode, voided.body).toBe(200);
     const add = vi.spyOn(ScanBatch.prototype, 'add');
     const flush = vi.spyOn(ScanBatch.prototype, 'flush');
+    const readTogether = vi.spyOn(ScanBatch.prototype, 'read');
 
     const answers = await scanTogether([
       [p1, { barcode: a.barcodes[0]!, client_scan_id: 'c-1' }],
@@ -141,10 +142,13 @@ describe('scans that share a batch', () => {
       // The scans the batch could see through waited for its end (the resend, the voided label
       // and everything after them in the batch wrote at once, or joined the next batch).
       expect(add.mock.calls.length).toBeGreaterThanOrEqual(3);
+      // The eight scans read together, in one statement.
+      expect(readTogether.mock.calls[0]?.[1]).toHaveLength(8);
       // … and no batch had to be written again unit by unit: each saw its resends coming.
       expect(flush.mock.settledResults.map((r) => r.type)).not.toContain('rejected');
     } else {
       expect(add).not.toHaveBeenCalled();
+      expect(readTogether).not.toHaveBeenCalled();
     }
   });
 });

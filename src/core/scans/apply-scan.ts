@@ -37,12 +37,15 @@ import {
   writeAcceptedScan,
   type PieceMove,
   type PieceRow,
+  type ScanRead,
 } from './scan-statements.js';
 import type { ScanBatch } from './scan-batch.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
+  /** What the scan reads first (its station, the piece its barcode names). */
+  read: ScanRead;
   barcode: ScannedBarcode;
   location: string | null;
   clientScanId: string | null;
@@ -87,15 +90,14 @@ export async function applyScan(
     holding = undefined;
     await batch?.flush(trx);
   };
-  const read = {
-    factoryId,
-    stationId: remembered.stationId,
-    tokenHash: remembered.tokenHash,
-    barcode: key,
-  };
-  const checked = holding
-    ? await stationPieceOrderAndResend.first(trx, { ...read, clientScanId: request.clientScanId })
-    : await stationPieceAndOrder.first(trx, read);
+  const { read } = request;
+  const readTogether = holding?.readOf(read);
+  const checked =
+    readTogether !== undefined
+      ? readTogether
+      : holding
+        ? await stationPieceOrderAndResend.first(trx, read)
+        : await stationPieceAndOrder.first(trx, read);
   if (!checked) {
     stations.forget(remembered.tokenHash);
     throw new AppError('invalid_token');

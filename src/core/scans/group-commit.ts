@@ -3,9 +3,12 @@ import { dialectOf } from '../../store/dialect.js';
 import type { TransactionParts } from '../context.js';
 import { inTransaction, writeDeferred, type Deferred, type Tx } from '../transaction.js';
 import { ScanBatch } from './scan-batch.js';
+import type { ScanRead } from './scan-statements.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
+  /** A scan's first read, made with the batch's others on PostgreSQL (scan-batch.ts). */
+  read: ScanRead | undefined;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -54,10 +57,13 @@ export class GroupCommit {
     this.#ctx = ctx;
   }
 
-  /** Runs `work` in the next batch; resolves with its result once that batch has committed. */
-  submit<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in the next batch; resolves with its result once that batch has committed.
+   * `read`: what the work, a scan, reads first, which a batch may read for all its scans at once.
+   */
+  submit<T>(work: (tx: Tx) => Promise<T>, read?: ScanRead): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ work, read, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#draining) {
         this.#draining = true;
         // Let the requests already read from the sockets queue their work first.
@@ -113,7 +119,17 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
   for (const job of batch) {
     let value: unknown;
     tx = open();
-    if (scans === undefined && dialectOf(tx.trx) === 'postgres') scans = new ScanBatch();
+    if (scans === undefined && dialectOf(tx.trx) === 'postgres') {
+      scans = new ScanBatch();
+      const reads = batch.flatMap((job) => (job.read ? [job.read] : []));
+      if (reads.length > 1) {
+        try {
+          await scans.read(tx.trx, reads);
+        } catch (err) {
+          throw new UnitFailed(err);
+        }
+      }
+    }
     tx.scanBatch = scans;
     try {
       value = await job.work(tx);

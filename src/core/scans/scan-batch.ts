@@ -3,13 +3,22 @@ import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, ScanTable } from '../../store/schema.js';
 import type { OrderRow } from '../orders/order-queries.js';
 import type { OrderSummary } from '../orders/recompute-order.js';
-import type { PieceMove, PieceRow } from './scan-statements.js';
+import {
+  readScans,
+  type PieceMove,
+  type PieceRow,
+  type ScanRead,
+  type ScanReadRow,
+} from './scan-statements.js';
 
 /**
  * PostgreSQL: the writes of the scans of one group-commit batch, held in memory and written by
  * one statement at the end of the batch (`flush`), so that a scan costs one round trip (its
  * read) instead of two. Each round trip is a socket write and a wake-up on both sides, which on
  * PostgreSQL costs more than the statement itself.
+ *
+ * The batch's scans read first, together, in one statement (`read`, `readOf`): one round trip
+ * for the batch instead of one per scan.
  *
  * It is sound because a batch holds the write lock (every write transaction takes it first,
  * store/postgres.ts): nothing but this batch changes a piece, an order or a scan meanwhile, so
@@ -31,6 +40,24 @@ export class ScanBatch {
   #orders = new Map<string, OrderRow>();
   /** `station_id` and `client_scan_id` of the scans held. */
   #clientScanIds = new Set<string>();
+  /** What the batch's scans read together; null: the scan's station no longer stands. */
+  #read = new Map<ScanRead, ScanReadRow | null>();
+
+  /** Reads for these scans of the batch together, before the first of them runs. */
+  async read(trx: Kysely<DB>, reads: readonly ScanRead[]): Promise<void> {
+    const rows = await readScans(trx, reads);
+    reads.forEach((read, i) => this.#read.set(read, rows[i]!));
+  }
+
+  /**
+   * This scan's row as read with the batch's others (see it through `piece` and `order`); null
+   * when its station no longer stands; undefined when the scan must read for itself: it was not
+   * read with them, or the batch has written since (a scan that wrote at once may have changed
+   * what the others read).
+   */
+  readOf(read: ScanRead): ScanReadRow | null | undefined {
+    return this.#read.get(read);
+  }
 
   /** A piece read from the database, as this batch has left it. */
   piece<T extends PieceRow>(piece: T): T {
@@ -81,6 +108,7 @@ export class ScanBatch {
     if (this.#scans.length === 0) return;
     const values = arraysOf(this.#scans, [...this.#moves.values()], [...this.#orders.values()]);
     const expected = this.#scans.length;
+    this.#read.clear();
     this.#scans = [];
     this.#moves = new Map();
     this.#orders = new Map();
