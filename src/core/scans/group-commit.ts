@@ -45,6 +45,9 @@ class UnitFailed extends Error {
  * - No caller is answered before the COMMIT that contains its work; if the commit fails, every
  *   caller of the batch gets the error and nothing of the batch is kept.
  * - A unit alone is a batch of one: there is a single code path.
+ * - On PostgreSQL a batch of scans reads for all of them in one statement before the first runs,
+ *   and their scans, pieces and orders are written in one statement after the last
+ *   (scan-batch.ts): a round trip costs more than the statement there.
  *
  * One per database in a process, built with the core context (`createCoreContext`).
  */
@@ -119,17 +122,7 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
   for (const job of batch) {
     let value: unknown;
     tx = open();
-    if (scans === undefined && dialectOf(tx.trx) === 'postgres') {
-      scans = new ScanBatch();
-      const reads = batch.flatMap((job) => (job.read ? [job.read] : []));
-      if (reads.length > 1) {
-        try {
-          await scans.read(tx.trx, reads);
-        } catch (err) {
-          throw new UnitFailed(err);
-        }
-      }
-    }
+    if (kept.length === 0) scans = await startScanBatch(tx, batch);
     tx.scanBatch = scans;
     try {
       value = await job.work(tx);
@@ -147,6 +140,21 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
   }
   await writeDeferred(tx.trx, kept);
   return outcomes;
+}
+
+/** PostgreSQL: where the batch's scans hold their writes, their reads made together. */
+async function startScanBatch(tx: Tx, batch: readonly Job[]): Promise<ScanBatch | undefined> {
+  if (dialectOf(tx.trx) !== 'postgres') return undefined;
+  const scans = new ScanBatch();
+  const reads = batch.flatMap((job) => (job.read ? [job.read] : []));
+  if (reads.length > 1) {
+    try {
+      await scans.read(tx.trx, reads);
+    } catch (err) {
+      throw new UnitFailed(err);
+    }
+  }
+  return scans;
 }
 
 /**
