@@ -14,6 +14,7 @@
 // Each row also says where the CPU went, per scan: the factoryd processes, and PostgreSQL's
 // (every process of the cluster), so a figure short of the target shows what it waits on.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
@@ -212,7 +213,8 @@ async function load(servers: Server[], key: string, clusterDir?: string) {
               method: 'POST',
               path: '/v1/scans',
               headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ barcode }),
+              // As the station page sends every scan: with the id that makes a resend harmless.
+              body: JSON.stringify({ barcode, client_scan_id: randomUUID() }),
             });
             const answer = (await res.body.json()) as { accepted?: boolean };
             if (res.statusCode !== 200 || answer.accepted !== true) errors += 1;

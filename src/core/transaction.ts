@@ -4,6 +4,7 @@ import type { CoreContext, TransactionParts } from './context.js';
 import type { OrderLines } from './orders/order-queries.js';
 import { appendEventRows, appendEvents, eventRows, type EventType } from './events.js';
 import { stampStations } from './stations/stamp-stations.js';
+import type { ScanBatch } from './scans/scan-batch.js';
 
 /** One use case's view of its transaction: the same instant throughout, and the outbox. */
 export interface Tx {
@@ -22,6 +23,11 @@ export interface Tx {
   stationScanned(stationId: string): void;
   /** What this use case left to write before the commit. */
   deferred: Deferred;
+  /**
+   * PostgreSQL, a unit of a group-commit batch: where its scan's writes wait for the batch's end
+   * (scan-batch.ts). Absent where writes go at once.
+   */
+  scanBatch?: ScanBatch | undefined;
   /** `emit` for many events of one type (an upload's orders), written in a few statements. */
   emitMany(
     factoryId: string,

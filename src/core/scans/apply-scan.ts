@@ -32,15 +32,20 @@ import {
   pieceById,
   scanByClientId,
   stationPieceAndOrder,
+  stationPieceOrderAndResend,
   voidedLabel,
   writeAcceptedScan,
   type PieceMove,
   type PieceRow,
+  type ScanRead,
 } from './scan-statements.js';
+import type { ScanBatch } from './scan-batch.js';
 import type { RecordedScan, ScanAnswer } from './scan-view.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
+  /** What the scan reads first (its station, the piece its barcode names). */
+  read: ScanRead;
   barcode: ScannedBarcode;
   location: string | null;
   clientScanId: string | null;
@@ -62,8 +67,11 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
  * the scan row's insert finds it (the unique index), so a first scan costs no lookup.
  *
  * Statements of an accepted scan: the piece with its order, then the scan row, the piece and the
- * order (on PostgreSQL these three in one statement); its events and the station's stamp are
- * deferred to the end of the transaction (`Tx.emit`, `Tx.stationScanned`).
+ * order; its events and the station's stamp are deferred to the end of the transaction
+ * (`Tx.emit`, `Tx.stationScanned`). On PostgreSQL, in a group-commit batch, the scan row, the
+ * piece and the order wait for the batch's end too (`Tx.scanBatch`), and the read sees through
+ * what the batch holds; a scan the batch cannot see through (a resend, a voided label, counts
+ * that do not add up) writes the batch first and then writes at once.
  */
 export async function applyScan(
   tx: Tx,
@@ -75,12 +83,21 @@ export async function applyScan(
   const factoryId = remembered.factoryId;
 
   const { testLabel, key } = request.barcode;
-  const checked = await stationPieceAndOrder.first(trx, {
-    factoryId,
-    stationId: remembered.stationId,
-    tokenHash: remembered.tokenHash,
-    barcode: key,
-  });
+  let holding: ScanBatch | undefined = tx.scanBatch;
+  /** From here on this scan writes at once, once what the batch holds is written. */
+  const writeAtOnce = async () => {
+    const batch = holding;
+    holding = undefined;
+    await batch?.flush(trx);
+  };
+  const { read } = request;
+  const readTogether = holding?.readOf(read);
+  const checked =
+    readTogether !== undefined
+      ? readTogether
+      : holding
+        ? await stationPieceOrderAndResend.first(trx, read)
+        : await stationPieceAndOrder.first(trx, read);
   if (!checked) {
     stations.forget(remembered.tokenHash);
     throw new AppError('invalid_token');
@@ -101,8 +118,21 @@ export async function applyScan(
   let voided: { piece_id: string } | undefined;
   // The test label is no piece's barcode: what the statement found with it is not looked at.
   const found = testLabel ? null : foundPieceAndOrder(checked);
-  if (found) ({ piece, order: orderRow } = found);
-  else if (!testLabel) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
+  if (found) {
+    piece = holding ? holding.piece(found.piece) : found.piece;
+    orderRow = holding ? holding.order(found.order) : found.order;
+  } else if (!testLabel) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
+  // A resend is answered from its first scan, which must be read back; a voided label's piece
+  // and order are read anew.
+  const { clientScanId } = request;
+  if (
+    holding &&
+    (('resent_scan_id' in checked && checked.resent_scan_id !== null) ||
+      (clientScanId !== null && holding.holdsClientScanId(station.stationId, clientScanId)) ||
+      voided)
+  ) {
+    await writeAtOnce();
+  }
   // A label is recorded as printed; anything else as it was read.
   const barcode = piece || voided ? key : request.barcode.text;
 
@@ -157,10 +187,16 @@ export async function applyScan(
     const counted = orderRow && countsAfterMove(orderRow, moved);
     if (orderRow && counted) {
       const planned = summarizeOrder(tx, orderRow, counted);
-      written = await writeAcceptedScan(tx, row, move, planned);
+      if (holding) {
+        holding.add(row, { move, next: { ...planned.row, ...planned.update } });
+        written = true;
+      } else {
+        written = await writeAcceptedScan(tx, row, move, planned);
+      }
       if (written) order = (await announceRecompute(tx, planned)).order;
     } else {
       // Counts that do not add up: the pieces are counted once this one has moved.
+      await writeAtOnce();
       written = (await insertScan.execute(trx, row)).numAffectedRows === 1n;
       if (written) {
         await movePieceQuery.execute(trx, move);
@@ -168,7 +204,8 @@ export async function applyScan(
       }
     }
   } else {
-    written = (await insertScan.execute(trx, row)).numAffectedRows === 1n;
+    if (holding) holding.add(row);
+    written = holding ? true : (await insertScan.execute(trx, row)).numAffectedRows === 1n;
     if (written && orderRow) {
       order = toOrderListItem(
         orderRow,

@@ -1,9 +1,14 @@
 import { CompiledQuery } from 'kysely';
+import { dialectOf } from '../../store/dialect.js';
 import type { TransactionParts } from '../context.js';
 import { inTransaction, writeDeferred, type Deferred, type Tx } from '../transaction.js';
+import { ScanBatch } from './scan-batch.js';
+import type { ScanRead } from './scan-statements.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
+  /** A scan's first read, made with the batch's others on PostgreSQL (scan-batch.ts). */
+  read: ScanRead | undefined;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -40,6 +45,9 @@ class UnitFailed extends Error {
  * - No caller is answered before the COMMIT that contains its work; if the commit fails, every
  *   caller of the batch gets the error and nothing of the batch is kept.
  * - A unit alone is a batch of one: there is a single code path.
+ * - On PostgreSQL a batch of scans reads for all of them in one statement before the first runs,
+ *   and their scans, pieces and orders are written in one statement after the last
+ *   (scan-batch.ts): a round trip costs more than the statement there.
  *
  * One per database in a process, built with the core context (`createCoreContext`).
  */
@@ -52,10 +60,13 @@ export class GroupCommit {
     this.#ctx = ctx;
   }
 
-  /** Runs `work` in the next batch; resolves with its result once that batch has committed. */
-  submit<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in the next batch; resolves with its result once that batch has committed.
+   * `read`: what the work, a scan, reads first, which a batch may read for all its scans at once.
+   */
+  submit<T>(work: (tx: Tx) => Promise<T>, read?: ScanRead): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ work, read, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#draining) {
         this.#draining = true;
         // Let the requests already read from the sockets queue their work first.
@@ -99,15 +110,20 @@ export class GroupCommit {
 
 /**
  * Runs the units one after another; the first that throws fails the whole transaction. Then
- * writes what they all deferred (events, station stamps) in a few statements.
+ * writes what they all deferred (events, station stamps) in a few statements. On PostgreSQL the
+ * units' scans are written together too (scan-batch.ts); should that fail, the batch runs again
+ * isolated, where each unit writes at once.
  */
 async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
   const kept: Deferred[] = [];
   let tx: Tx | undefined;
+  let scans: ScanBatch | undefined;
   for (const job of batch) {
     let value: unknown;
     tx = open();
+    if (kept.length === 0) scans = await startScanBatch(tx, batch);
+    tx.scanBatch = scans;
     try {
       value = await job.work(tx);
     } catch (err) {
@@ -116,8 +132,29 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
     kept.push(tx.deferred);
     outcomes.push(() => job.resolve(value));
   }
-  if (tx) await writeDeferred(tx.trx, kept);
+  if (!tx) return outcomes;
+  try {
+    await scans?.flush(tx.trx);
+  } catch (err) {
+    throw new UnitFailed(err);
+  }
+  await writeDeferred(tx.trx, kept);
   return outcomes;
+}
+
+/** PostgreSQL: where the batch's scans hold their writes, their reads made together. */
+async function startScanBatch(tx: Tx, batch: readonly Job[]): Promise<ScanBatch | undefined> {
+  if (dialectOf(tx.trx) !== 'postgres') return undefined;
+  const scans = new ScanBatch();
+  const reads = batch.flatMap((job) => (job.read ? [job.read] : []));
+  if (reads.length > 1) {
+    try {
+      await scans.read(tx.trx, reads);
+    } catch (err) {
+      throw new UnitFailed(err);
+    }
+  }
+  return scans;
 }
 
 /**

@@ -84,10 +84,18 @@ export async function recordScan(
     throw invalid('barcode', 'barcode is empty once the scanner suffix is removed.');
   const check = input.hardware_check;
   if (check) assertCheckFitsScan(barcode, check);
+  const clientScanId = input.client_scan_id ?? null;
   const request = {
+    read: {
+      factoryId: station.factoryId,
+      stationId: station.stationId,
+      tokenHash: station.tokenHash,
+      barcode: barcode.key,
+      clientScanId,
+    },
     barcode,
     location: input.location ?? null,
-    clientScanId: input.client_scan_id ?? null,
+    clientScanId,
     // Stored like every instant: UTC with milliseconds.
     scannedAt: input.scanned_at === undefined ? null : new Date(input.scanned_at).toISOString(),
   };
@@ -100,5 +108,5 @@ export async function recordScan(
     const scan = { ...recorded.scan, hardware_check: view };
     return { ...recorded, scan, json: JSON.stringify(scan) };
   };
-  return ctx.groupCommit.submit(work);
+  return ctx.groupCommit.submit(work, request.read);
 }

@@ -1,4 +1,4 @@
-import type { InferResult, Kysely } from 'kysely';
+import { sql, type InferResult, type Kysely } from 'kysely';
 import { dialectOf } from '../../store/dialect.js';
 import { PreparedQuery, type Param } from '../../store/prepared-query.js';
 import type { DB, PieceTable, ScanTable } from '../../store/schema.js';
@@ -87,26 +87,112 @@ type PieceAndOrderRow = InferResult<ReturnType<typeof selectPiecesAndOrders>>[nu
  * the request's station was remembered as (station-tokens.ts). The station's name and default
  * location are read here, so a rename counts from the next scan.
  */
-export const stationPieceAndOrder = new PreparedQuery(
-  (db, p: Param<{ factoryId: string; stationId: string; tokenHash: string; barcode: string }>) =>
-    db
-      .selectFrom('stations as st')
-      .leftJoin(
-        selectPiecesAndOrders(db)
-          .where('p.factory_id', '=', p('factoryId'))
-          .where('p.barcode', '=', p('barcode'))
-          .as('po'),
-        (join) => join.onTrue(),
-      )
-      .select(['st.name as station_name', 'st.default_location as station_default_location'])
-      .selectAll('po')
-      .where('st.factory_id', '=', p('factoryId'))
-      .where('st.id', '=', p('stationId'))
-      .where('st.token_hash', '=', p('tokenHash'))
-      .where('st.revoked_at', 'is', null),
+export const stationPieceAndOrder = new PreparedQuery((db, p: Param<StationPieceAndOrderParams>) =>
+  stationPieceAndOrderQuery(db, p),
+);
+
+type StationPieceAndOrderParams = Omit<ScanRead, 'clientScanId'>;
+
+function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrderParams>) {
+  return db
+    .selectFrom('stations as st')
+    .leftJoin(
+      selectPiecesAndOrders(db)
+        .where('p.factory_id', '=', p('factoryId'))
+        .where('p.barcode', '=', p('barcode'))
+        .as('po'),
+      (join) => join.onTrue(),
+    )
+    .select(['st.name as station_name', 'st.default_location as station_default_location'])
+    .selectAll('po')
+    .where('st.factory_id', '=', p('factoryId'))
+    .where('st.id', '=', p('stationId'))
+    .where('st.token_hash', '=', p('tokenHash'))
+    .where('st.revoked_at', 'is', null);
+}
+
+/**
+ * `stationPieceAndOrder`, and the id of the scan the station already sent with this
+ * `client_scan_id` (null when none, or when the scan has none): for a scan whose writes wait for
+ * the end of its batch (scan-batch.ts), which cannot learn from its own insert that it is a
+ * resend.
+ */
+export const stationPieceOrderAndResend = new PreparedQuery((db, p: Param<ScanRead>) =>
+  stationPieceAndOrderQuery(db, p).select((eb) =>
+    eb
+      .selectFrom('scans as sc')
+      .select('sc.id')
+      .where('sc.station_id', '=', p('stationId'))
+      .where('sc.client_scan_id', '=', p('clientScanId'))
+      .as('resent_scan_id'),
+  ),
 );
 
 type StationPieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof stationPieceAndOrder.first>>>;
+
+/** What a scan reads first: its station, checked, and the piece its barcode names. */
+export interface ScanRead {
+  factoryId: string;
+  stationId: string;
+  tokenHash: string;
+  barcode: string;
+  clientScanId: string | null;
+}
+
+/** `stationPieceOrderAndResend`'s row. */
+export type ScanReadRow = StationPieceAndOrderRow & { resent_scan_id: string | null };
+
+interface ScanReads {
+  factoryIds: string[];
+  stationIds: string[];
+  tokenHashes: string[];
+  barcodes: string[];
+  clientScanIds: (string | null)[];
+}
+
+/**
+ * PostgreSQL: `stationPieceOrderAndResend` for all the scans of a batch, in one statement (one
+ * round trip for the batch): a row for each scan whose station stands, `n` its place (from 1).
+ */
+const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>) => {
+  const pieces = selectPiecesAndOrders(db)
+    .where((eb) => eb(eb.ref('p.factory_id'), '=', sql<string>`k.factory_id collate "C"`))
+    .where((eb) => eb(eb.ref('p.barcode'), '=', sql<string>`k.barcode collate "C"`));
+  const query = sql<ScanReadRow & { n: number }>`
+    select k.n::integer as n, st.name as station_name,
+      st.default_location as station_default_location, po.*,
+      (select sc.id from scans sc
+        where sc.station_id = k.station_id collate "C"
+          and sc.client_scan_id = k.client_scan_id collate "C") as resent_scan_id
+    from unnest(${p('factoryIds')}::text[], ${p('stationIds')}::text[], ${p('tokenHashes')}::text[],
+      ${p('barcodes')}::text[], ${p('clientScanIds')}::text[])
+      with ordinality as k(factory_id, station_id, token_hash, barcode, client_scan_id, n)
+    join stations st on st.factory_id = k.factory_id collate "C"
+      and st.id = k.station_id collate "C" and st.token_hash = k.token_hash collate "C"
+      and st.revoked_at is null
+    left join lateral (${pieces}) po on true`;
+  return { compile: () => query.compile(db) };
+});
+
+/**
+ * Reads for these scans together: for each, its row, or null when its station no longer
+ * stands (as `stationPieceOrderAndResend` finds no row).
+ */
+export async function readScans(
+  trx: Kysely<DB>,
+  reads: readonly ScanRead[],
+): Promise<Array<ScanReadRow | null>> {
+  const rows = await stationPiecesOrdersAndResends.all(trx, {
+    factoryIds: reads.map((r) => r.factoryId),
+    stationIds: reads.map((r) => r.stationId),
+    tokenHashes: reads.map((r) => r.tokenHash),
+    barcodes: reads.map((r) => r.barcode),
+    clientScanIds: reads.map((r) => r.clientScanId),
+  });
+  const found: Array<ScanReadRow | null> = reads.map(() => null);
+  for (const { n, ...row } of rows) found[n - 1] = row;
+  return found;
+}
 
 /** The piece and order of a station's row, or null when the barcode is no piece's. */
 export function foundPieceAndOrder(
