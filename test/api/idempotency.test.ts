@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { createCoreContext } from '../../src/core/context.js';
@@ -177,7 +178,10 @@ describe('every creating route', () => {
   it('stores its answer in the transaction that makes the change', async () => {
     let releaseAll!: () => void;
     const released = new Promise<void>((resolve) => (releaseAll = resolve));
-    const app = await buildApp({ core: t.core });
+    // What the app logs from warnings up: no route may fall back to storing its answer late.
+    const logged: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    const app = await buildApp({ core: t.core, logger });
     let frozen: (() => void) | undefined;
     app.addHook('preSerialization', async (request) => {
       if (request.headers['idempotency-key'] === undefined) return;
@@ -302,5 +306,6 @@ describe('every creating route', () => {
       const { body } = await answer;
       expect(await stored.get(key), key).toEqual({ state: 'done', response_body: body });
     }
+    expect(logged.filter((line) => line.includes('idempotent answer not stored'))).toEqual([]);
   });
 });

@@ -44,8 +44,11 @@ export async function uploadOrders(
   options: { dryRun: boolean },
 ): Promise<UploadResult> {
   const turn = takeTurns();
+  // Only the publishing transaction answers the request (an Idempotency-Key's answer is stored
+  // with it, CoreContext.beforeCommit); the upload's other transactions run without that hook.
+  const { beforeCommit: _answer, ...writer } = ctx;
   // What an upload cut short left goes first: its hidden orders would hold their numbers.
-  await deleteLeftovers(ctx, turn);
+  await deleteLeftovers(writer, turn);
   const parsed = await parseOrdersCsv(csv, turn);
   const retailers = await findRetailersByCode(
     ctx.db,
@@ -87,7 +90,7 @@ export async function uploadOrders(
   for (let attempt = 1; ; attempt++) {
     let staged;
     try {
-      staged = await stageUpload(ctx, factoryId, rows, builtAt, turn);
+      staged = await stageUpload(writer, factoryId, rows, builtAt, turn);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another request holds one of these numbers: say which, as a check would have. If none
@@ -109,7 +112,7 @@ export async function uploadOrders(
       });
     } catch (err) {
       // Not published: its hidden rows go (a publishing that did commit is finished instead).
-      await dropUpload(ctx, staged.id).catch(() => {});
+      await dropUpload(writer, staged.id).catch(() => {});
       throw err;
     }
     ctx.stagingUploads.delete(staged.id);
@@ -117,8 +120,8 @@ export async function uploadOrders(
     // answer, in short transactions, and its events reach the outbox after it. Should either fail
     // (the server stopping), the next start, upload or hourly housekeeping finishes the job: the
     // upload stays published, so the request is not failed for it.
-    await clearMarks(ctx, staged.id, turn).catch(() => {});
-    void releaseEvents(ctx, staged.id, turn).catch(() => {});
+    await clearMarks(writer, staged.id, turn).catch(() => {});
+    void releaseEvents(writer, staged.id, turn).catch(() => {});
     return answer;
   }
 }
