@@ -180,6 +180,10 @@ describe('stuck recompute', () => {
     expect((await stuckEvents()).map((e) => e.data.order_id).sort()).toEqual(
       orders.map((o) => o.id).sort(),
     );
+    // Ids numbered in each statement, at one instant: still one of each, in the id format.
+    const ids = (await stuckEvents()).map((e) => e.id);
+    expect(new Set(ids).size).toBe(5);
+    for (const id of ids) expect(id).toMatch(/^evt_[0-9A-Z]{26}$/);
     for (const o of orders) expect((await stored(o.id)).stuck).toBe(1);
 
     await t.request('PATCH', '/v1/settings', { body: { stuck_after_days: 30 } });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import { stuckThreshold } from '../../domain/stuck.js';
@@ -17,15 +18,22 @@ export interface StuckRecomputeResult {
 }
 
 /**
- * A random id of the form `newId` makes (prefix, 10 characters of time, 16 more), built in the
- * statement so that a set-based insert can name its rows. The 16 characters are 64 random bits
- * as upper-case hex, which is a subset of the Crockford alphabet. PostgreSQL (13+) has no
- * random bytes without an extension: it hashes a random UUID.
+ * Ids of the form `newId` makes (prefix, 10 characters of time, 16 more) for rows a set-based
+ * insert writes, numbered in the statement: the 16 are 10 random hex digits drawn once for the
+ * statement and the row's number `n` (from 1) in 6 hex digits (upper-case hex is a subset of the
+ * Crockford alphabet). The rows of one statement so take neighbouring keys, which their table's
+ * primary key index appends in one place: random keys scattered a pass's thousands of inserts
+ * over the whole index, each costing more as the table grew.
  */
-function randomIdSql(dialect: DialectName, prefixAndTime: string): RawBuilder<string> {
+function numberedIdSql(
+  dialect: DialectName,
+  prefixAndTime: string,
+  n: RawBuilder<number>,
+): RawBuilder<string> {
+  const base = `${prefixAndTime}${randomBytes(5).toString('hex').toUpperCase()}`;
   return dialect === 'postgres'
-    ? sql<string>`${prefixAndTime} || upper(substr(md5(gen_random_uuid()::text), 1, 16))`
-    : sql<string>`${prefixAndTime} || hex(randomblob(8))`;
+    ? sql<string>`${base} || upper(lpad(to_hex(${n}), 6, '0'))`
+    : sql<string>`${base} || printf('%06X', ${n})`;
 }
 
 /**
@@ -115,10 +123,15 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     await sql`delete from stuck_flips`.execute(trx);
 
     // 1. What flips.
+    const eventId = numberedIdSql(
+      dialect,
+      `evt_${timePart}`,
+      sql`row_number() over (order by n.id)`,
+    );
     const found = await sql`${withThresholds}
       insert into stuck_flips (order_id, factory_id, event_id)
-      select n.id, n.factory_id, ${randomIdSql(dialect, `evt_${timePart}`)} from (${becameStuck}) n
-      limit ${limit}`.execute(trx);
+      select n.id, n.factory_id, ${eventId}
+      from (select b.id, b.factory_id from (${becameStuck}) b limit ${limit}) n`.execute(trx);
     const became = Number(found.numAffectedRows ?? 0);
     const ending = await sql`${withThresholds}
       insert into stuck_flips (order_id, factory_id, event_id)
@@ -158,7 +171,7 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
       for (const endpoint of subscribed) {
         await sql`insert into webhook_deliveries (id, factory_id, endpoint_id, event_id, event_type,
             status, attempts, next_attempt_at, created_at, updated_at)
-          select ${randomIdSql(dialect, `dlv_${timePart}`)}, n.factory_id, ${endpoint.id}, n.event_id,
+          select ${numberedIdSql(dialect, `dlv_${timePart}`, sql`row_number() over (order by n.event_id)`)}, n.factory_id, ${endpoint.id}, n.event_id,
             'order.stuck', 'pending', 0, ${tx.nowIso}, ${tx.nowIso}, ${tx.nowIso}
           from stuck_flips n
           where n.event_id is not null and n.factory_id = ${endpoint.factory_id}`.execute(trx);
