@@ -41,7 +41,7 @@ function numberedIdSql(
  * over a large history, or a big change of `stuck_after_days`, is cut into transactions of this
  * size, so the write lock is never held for long and requests are served in between.
  */
-export const STUCK_FLIPS_PER_TRANSACTION = 5_000;
+export const STUCK_FLIPS_PER_TRANSACTION = 2_000;
 
 /**
  * Stored `stuck` of every order, made true to the clock with set-based statements (memory stays
@@ -123,16 +123,20 @@ async function flipSome(ctx: CoreContext, limit: number): Promise<StuckRecompute
     await sql`delete from stuck_flips`.execute(trx);
 
     // 1. What flips.
-    const eventId = numberedIdSql(
-      dialect,
-      `evt_${timePart}`,
-      sql`row_number() over (order by n.id)`,
-    );
+    // '' marks a new episode until its event id is numbered (null: an episode that ends).
     const found = await sql`${withThresholds}
       insert into stuck_flips (order_id, factory_id, event_id)
-      select n.id, n.factory_id, ${eventId}
-      from (select b.id, b.factory_id from (${becameStuck}) b limit ${limit}) n`.execute(trx);
+      select n.id, n.factory_id, '' from (${becameStuck}) n
+      limit ${limit}`.execute(trx);
     const became = Number(found.numAffectedRows ?? 0);
+    if (became > 0) {
+      // Numbered over the flips alone: a window over the search itself would read all of it.
+      const eventId = numberedIdSql(dialect, `evt_${timePart}`, sql`x.k`);
+      await sql`update stuck_flips set event_id = ${eventId}
+        from (select order_id, row_number() over (order by order_id) as k
+          from stuck_flips where event_id = '') x
+        where stuck_flips.order_id = x.order_id`.execute(trx);
+    }
     const ending = await sql`${withThresholds}
       insert into stuck_flips (order_id, factory_id, event_id)
       select n.id, n.factory_id, null from (${stoppedBeingStuck}) n
