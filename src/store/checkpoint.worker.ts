@@ -4,6 +4,10 @@
  * PASSIVE checkpoint, which never waits for readers or writers, and the disk syncs it needs —
  * here, off the thread that answers requests.
  *
+ * It ends itself once the WAL has had nothing to move for `idleMs` (it posts `{ idle: true }`
+ * first): an idle server then keeps no second JavaScript engine (some 8 MB). The next commit
+ * starts it again (checkpointer.ts).
+ *
  * Bundled as an entry of its own (dist/checkpoint-worker.mjs, and in the executable next to the
  * app), so it imports nothing but better-sqlite3.
  */
@@ -15,9 +19,11 @@ export interface CheckpointWorkerData {
   /** The SQLite addon's file when the executable unpacked it (else node_modules' is used). */
   addonPath: string | undefined;
   intervalMs: number;
+  /** How long the WAL stays fully moved, with no new frames, before the thread ends. */
+  idleMs: number;
 }
 
-const { file, addonPath, intervalMs } = workerData as CheckpointWorkerData;
+const { file, addonPath, intervalMs, idleMs } = workerData as CheckpointWorkerData;
 
 function nativeBinding(): object | undefined {
   if (!addonPath) return undefined;
@@ -35,11 +41,33 @@ db.pragma('busy_timeout = 1000');
 db.pragma('synchronous = NORMAL');
 const checkpoint = db.prepare('pragma wal_checkpoint(PASSIVE)');
 
+/** PASSIVE's answer: whether it was blocked, the WAL's frames, how many are in the file. */
+interface CheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+let lastLog = -1;
+let quietSince = Date.now();
+
 const timer = setInterval(() => {
+  let result: CheckpointResult;
   try {
-    checkpoint.get();
+    result = checkpoint.get() as CheckpointResult;
   } catch (err) {
     parentPort!.postMessage({ error: (err as Error).message });
+    return;
+  }
+  const now = Date.now();
+  if (result.log !== lastLog || result.busy !== 0 || result.checkpointed < result.log) {
+    lastLog = result.log;
+    quietSince = now;
+  } else if (now - quietSince >= idleMs) {
+    clearInterval(timer);
+    db.close();
+    parentPort!.postMessage({ idle: true });
+    parentPort!.close();
   }
 }, intervalMs);
 

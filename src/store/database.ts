@@ -51,6 +51,8 @@ export interface SqliteStore {
   file: string;
   /** Runs `work` on the writer connection while no transaction of ours is open on it. */
   withWriter<T>(work: (sqlite: Database.Database) => T): Promise<T>;
+  /** Whether the checkpoint thread is there or starting (it ends when idle; `checkpoint`). */
+  readonly checkpointing: boolean;
   close(): Promise<void>;
 }
 
@@ -96,9 +98,11 @@ export interface OpenSqliteOptions {
   migrate?: boolean;
   /**
    * Checkpoint the WAL from a thread of its own (checkpointer.ts; `worker` is its entry) instead
-   * of inside a commit now and then; `onError` hears of its failures. For a file only.
+   * of inside a commit now and then; `onError` hears of its failures. For a file only. The
+   * thread ends after `idleMs` (default CHECKPOINT_IDLE_MS) with nothing to move, and the next
+   * commit starts it again.
    */
-  checkpoint?: { worker: URL; onError(message: string): void };
+  checkpoint?: { worker: URL; onError(message: string): void; idleMs?: number };
 }
 
 export interface OpenPostgresOptions {
@@ -164,21 +168,30 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     }
   }
 
+  let checkpointer: Checkpointer | undefined;
   const driver = new SqliteDriver({
     writer,
     reader,
     snapshot,
-    durable: walSync && (() => walSync.durable()),
+    // After each commit of the writer: its WAL frames will need a checkpoint.
+    durable:
+      walSync &&
+      (() => {
+        checkpointer?.wake();
+        return walSync.durable();
+      }),
   });
   const db = new Kysely<DB>({ dialect: new SqliteDialect(driver) });
   registerDirect(db, driver);
-  let checkpointer: Checkpointer | undefined;
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,
     sqlite: writer,
     file: options.file,
     withWriter: (work) => driver.withWriter(work),
+    get checkpointing() {
+      return checkpointer?.running ?? false;
+    },
     close: async () => {
       await checkpointer?.stop();
       await walSync?.close();
@@ -188,10 +201,11 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
   try {
     if (options.migrate !== false && !(await isUpToDate(writer))) await migrateToLatest(db);
     if (options.checkpoint && !inMemory) {
-      const { worker, onError } = options.checkpoint;
+      const { worker, onError, idleMs } = options.checkpoint;
       checkpointer = await startCheckpointer({
         entry: worker,
         file: options.file,
+        ...(idleMs === undefined ? {} : { idleMs }),
         onError,
         onExit: () => {
           onError('the checkpoint thread stopped; SQLite checkpoints inside commits again');
