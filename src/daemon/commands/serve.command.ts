@@ -14,6 +14,7 @@ import {
 } from '../bootstrap.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../data-dir-lock.js';
 import { firstAdminHint } from '../first-admin.js';
+import { reclaimWhenQuiet } from '../idle-memory.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
 import { VERSION } from '../version.js';
@@ -189,6 +190,11 @@ async function run(
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;
+  // A server left quiet gives back what its last busy spell left (idle-memory.ts).
+  const idle = reclaimWhenQuiet({
+    onCollected: (ms) => logger.debug({ ms: Math.round(ms) }, 'quiet: memory given back'),
+  });
+  app.server.on('request', idle.activity);
 
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -217,6 +223,7 @@ async function run(
 
   const signal = await io.stopSignal;
   logger.info({ signal }, 'stopping: finishing requests in flight');
+  idle.stop();
   await app.close(); // stops accepting, waits for requests in flight
   await labels?.close();
   await scheduler.stop();
