@@ -265,6 +265,14 @@ async function pairStation(role: 'produce' | 'stock' | 'dispatch'): Promise<stri
   return paired.json().token as string;
 }
 
+/** A scan by the station with this token, a millisecond after the last change: its answer. */
+async function scanAs(token: string, barcode: string) {
+  t.clock.advance(1);
+  const res = await t.request('POST', '/v1/scans', { token, body: { barcode } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 describe('an order an upload still hides', () => {
   it('is in no list of orders, whatever the filters, nor counted', async () => {
     const queries = [
@@ -334,13 +342,7 @@ describe('an order an upload still hides', () => {
     const produce = await pairStation('produce');
     const before = await storedRows(hidden.id);
     const visibleBefore = (await t.request('GET', `/v1/orders/${visible.id}`)).json();
-    t.clock.advance(1);
-    const res = await t.request('POST', '/v1/scans', {
-      token: produce,
-      body: { barcode: hidden.barcodes[0] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(await scanAs(produce, hidden.barcodes[0]!)).toMatchObject({
       accepted: false,
       reason: 'unknown_barcode',
       barcode: hidden.barcodes[0],
@@ -497,13 +499,7 @@ describe.each(SHOWN)('an order of an upload $state', ({ reach, marked: stillMark
 
   it('has its barcodes scanned', async () => {
     const produce = await pairStation('produce');
-    t.clock.advance(1);
-    const scan = await t.request('POST', '/v1/scans', {
-      token: produce,
-      body: { barcode: hidden.barcodes[0] },
-    });
-    expect(scan.statusCode, scan.body).toBe(200);
-    expect(scan.json()).toMatchObject({
+    expect(await scanAs(produce, hidden.barcodes[0]!)).toMatchObject({
       accepted: true,
       piece: { barcode: hidden.barcodes[0], status: 'produced' },
       order: { id: hidden.id, status: 'in_production' },

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationPrincipal } from '../../src/core/auth/station-tokens.js';
 import { resolveToken } from '../../src/core/auth/resolve-token.js';
-import { createRetailer } from '../../src/core/retailers/retailers.js';
 import { recordScan, type ScanInput } from '../../src/core/scans/record-scan.js';
 import { ScanBatch } from '../../src/core/scans/scan-batch.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { addRetailer, pushOrder } from '../core/orders/fixtures.js';
 
 // Scans that arrive together share one group-commit batch. On PostgreSQL their writes wait for
 // the batch's end (scan-batch.ts) and each scan reads through what the earlier ones left; the
@@ -14,7 +14,7 @@ let t: TestApp;
 let retailerId: string;
 beforeEach(async () => {
   t = await makeTestApp();
-  retailerId = (await createRetailer(t.core, t.factoryId, { name: 'Sofa World', code: 'SW' })).id;
+  retailerId = (await addRetailer(t, 'SW', 'Sofa World')).id;
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -34,15 +34,11 @@ async function pairStation(name: string): Promise<StationPrincipal> {
 }
 
 async function createOrder(orderNo: string, qty: number) {
-  const res = await t.request('POST', '/v1/orders', {
-    body: {
-      order_no: orderNo,
-      retailer_id: retailerId,
-      lines: [{ sku: 'SOFA-3S', qty, pieces_per_unit: 2 }],
-    },
+  const order = await pushOrder(t, {
+    order_no: orderNo,
+    retailer_id: retailerId,
+    lines: [{ sku: 'SOFA-3S', qty, pieces_per_unit: 2 }],
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const order = res.json();
   return {
     id: order.id as string,
     barcodes: (order.pieces as { barcode: string }[]).map((p) => p.barcode),
