@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How long the server must have had no request before it gives memory back. */
-export const QUIET_MS = 30_000;
+const QUIET_MS = 30_000;
 
 export interface IdleMemory {
   /** A request came: the quiet spell starts again. Costs an assignment. */

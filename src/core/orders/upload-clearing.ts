@@ -9,7 +9,7 @@ import { transact } from '../transaction.js';
  * and an entry in each index that holds one of the changed columns), so a scan queued behind one
  * hardly notices it.
  */
-export const CLEAR_ORDERS = 2_500;
+const CLEAR_ORDERS = 2_500;
 
 /**
  * Clears `hidden_by_upload` on the orders of a published upload, CLEAR_ORDERS to a transaction,
