@@ -1,6 +1,6 @@
-import { Box, useApp, useInput } from 'ink';
+import { Box, useApp, useInput, useStdin } from 'ink';
 import type { Key } from 'ink';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api-client.js';
 import { Header } from './components/Header.js';
 import { TabBar } from './components/TabBar.js';
@@ -10,7 +10,7 @@ import { KeyRouterContext } from './hooks/use-keys.js';
 import type { KeyHandler } from './hooks/use-keys.js';
 import { useSession } from './hooks/use-session.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
-import { splitInput } from './keyboard.js';
+import { keyFromSequence, splitInput } from './keyboard.js';
 import type { Navigation } from './keyboard.js';
 import { KeysScreen } from './screens/KeysScreen.js';
 import { ReturnsScreen } from './screens/ReturnsScreen.js';
@@ -66,13 +66,27 @@ export function App(props: AppProps) {
 
   // One listener for the whole app; it hands each key to the screen that has the keyboard.
   const keyHandler = useRef<KeyHandler | undefined>(undefined);
+  // The raw sequence of the key being handled, which tells Backspace from Delete. Ink emits each
+  // sequence to its listeners in the order they were added, and this one is added first.
+  const { internal_eventEmitter: inputEvents } = useStdin();
+  const sequence = useRef('');
+  useEffect(() => {
+    const record = (data: string) => {
+      sequence.current = data;
+    };
+    inputEvents.on('input', record);
+    return () => {
+      inputEvents.removeListener('input', record);
+    };
+  }, [inputEvents]);
   const onInput = useCallback(
     (input: string, key: Key) => {
       if (key.ctrl && input === 'c') {
         exit();
         return;
       }
-      for (const [text, pressed] of splitInput(input, key)) keyHandler.current?.(text, pressed);
+      const pressed = keyFromSequence(key, sequence.current);
+      for (const [text, each] of splitInput(input, pressed)) keyHandler.current?.(text, each);
     },
     [exit],
   );

@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { editLine, lineOf } from './line-editor.js';
 
 /** What a screen may do with the tabs and the app while it is not capturing typed text. */
 export interface Navigation {
@@ -31,18 +32,13 @@ export function navigate(input: string, key: Key, navigation: Navigation): boole
   return false;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-
 /**
- * A one-line text field's value after a key press: printable input (also pasted text) is
- * appended, Backspace removes the last character, anything else leaves it as it was.
+ * A one-line text field's value after a key press, for fields that keep no cursor (it stays at
+ * the end): the line editor's keys, `Ctrl-U`, `Ctrl-W`, Backspace…, applied at the end of the
+ * text. Fields that keep a cursor hold a `Line` and use `editLine` directly.
  */
 export function editText(value: string, input: string, key: Key): string {
-  if (key.backspace || key.delete) return [...value].slice(0, -1).join('');
-  if (key.ctrl || key.meta || key.escape || key.return || key.tab) return value;
-  if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return value;
-  return value + input.replace(CONTROL, '');
+  return editLine(lineOf(value), input, key).text;
 }
 
 /** The selected row after ↑/↓, PgUp/PgDn, Home/End; always within `count` rows. */
@@ -94,20 +90,47 @@ const EMBEDDED_KEYS: Record<string, Partial<Key>> = {
   '\b': { backspace: true },
 };
 
+/** The key an embedded control character stands for: Enter, Tab, Backspace, or Ctrl-<letter>. */
+function embeddedKey(char: string): [string, Key] {
+  const special = EMBEDDED_KEYS[char];
+  if (special) return ['', { ...NO_KEY, ...special }];
+  const letter = String.fromCharCode(char.charCodeAt(0) + 'a'.charCodeAt(0) - 1);
+  return [letter, { ...NO_KEY, ctrl: true }];
+}
+
+// Control characters a chunk may carry as keys: Ctrl-A … Ctrl-Z (Enter, Tab and Ctrl-H among
+// them) and DEL; not ESC, which starts the sequences Ink itself reads.
+// eslint-disable-next-line no-control-regex
+const EMBEDDED = /([\u0001-\u001a\u007f])/;
+
 /**
  * Ink hands over a chunk of typed text as one input, Enter and all: a paste, a barcode scanner
  * ending its read with Enter, or keys sent by a script. This splits such a chunk into the text
- * and the keys in it, in order, so that "B-12⏎" fills the field and then confirms it.
+ * and the keys in it, in order, so that "B-12⏎" fills the field and then confirms it, and
+ * "⌃U0" clears it and types 0.
  */
 export function splitInput(input: string, key: Key): Array<[string, Key]> {
-  if (input.length < 2 || key.ctrl || key.meta || !/[\r\n\t\u007f\b]/.test(input)) {
+  if (input.length < 2 || key.ctrl || key.meta || !EMBEDDED.test(input)) {
     return [[input, key]];
   }
   const events: Array<[string, Key]> = [];
-  for (const part of input.split(/([\r\n\t\u007f\b])/)) {
+  for (const part of input.split(EMBEDDED)) {
     if (!part) continue;
-    const special = EMBEDDED_KEYS[part];
-    events.push(special ? ['', { ...NO_KEY, ...special }] : [part, { ...NO_KEY }]);
+    events.push(
+      EMBEDDED.test(part) && part.length === 1 ? embeddedKey(part) : [part, { ...NO_KEY }],
+    );
   }
   return events;
+}
+
+/**
+ * The key as a terminal meant it. Ink reports both the Backspace key (DEL, 0x7f, which is what
+ * terminals send for it) and the Delete key (`ESC [3~`) as `delete`; a line editor needs them
+ * apart, so the raw sequence decides: DEL is Backspace.
+ */
+export function keyFromSequence(key: Key, sequence: string): Key {
+  if (key.delete && (sequence === '\u007f' || sequence === '\u001b\u007f')) {
+    return { ...key, delete: false, backspace: true };
+  }
+  return key;
 }

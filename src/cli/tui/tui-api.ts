@@ -35,6 +35,7 @@ export const ROUTES = {
   getSettings: 'GET /v1/settings',
   updateSettings: 'PATCH /v1/settings',
   listReturns: 'GET /v1/returns',
+  createReturn: 'POST /v1/returns',
   updateReturn: 'PATCH /v1/returns/:id',
 } as const;
 
@@ -72,6 +73,11 @@ export class TuiApi {
   /** Values as the person typed them: the server's refusal says what does not fit. */
   updateSettings(changes: Record<string, unknown>): Promise<Settings> {
     return this.client.patch('/v1/settings', { body: unchecked(changes) });
+  }
+
+  /** Receives a dispatched piece back, named by its barcode (typed or scanned). */
+  createReturn(barcode: string, reason: string | undefined): Promise<ReturnRecord> {
+    return this.client.post('/v1/returns', { body: { barcode, reason } });
   }
 
   async restockReturn(id: string, location: string): Promise<void> {

@@ -1,6 +1,12 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { editText, moveSelection, navigate, splitInput } from '../../../src/cli/tui/keyboard.js';
+import {
+  editText,
+  keyFromSequence,
+  moveSelection,
+  navigate,
+  splitInput,
+} from '../../../src/cli/tui/keyboard.js';
 
 const key = (overrides: Partial<Key> = {}): Key => ({
   upArrow: false,
@@ -27,14 +33,37 @@ const key = (overrides: Partial<Key> = {}): Key => ({
 });
 
 describe('keyboard', () => {
-  it('edits a field: typed and pasted text, backspace, control keys ignored', () => {
+  it('edits a field without a cursor at its end: typed and pasted text, Backspace, Ctrl-U, Ctrl-W', () => {
     expect(editText('B-1', '2', key())).toBe('B-12');
     expect(editText('', 'Line 3 packing', key())).toBe('Line 3 packing');
     expect(editText('B-12', '', key({ backspace: true }))).toBe('B-1');
-    expect(editText('café', '', key({ delete: true }))).toBe('caf');
     expect(editText('B-12', '', key({ return: true }))).toBe('B-12');
-    expect(editText('B-12', 'u', key({ ctrl: true }))).toBe('B-12');
+    expect(editText('B-12', 'u', key({ ctrl: true }))).toBe('');
+    expect(editText('Line 3 packing', 'w', key({ ctrl: true }))).toBe('Line 3 ');
     expect(editText('a', 'b\u0007c', key())).toBe('abc');
+  });
+
+  it('tells Backspace (DEL, which Ink calls delete) from the Delete key by the raw sequence', () => {
+    expect(keyFromSequence(key({ delete: true }), '\u007f')).toMatchObject({
+      backspace: true,
+      delete: false,
+    });
+    expect(keyFromSequence(key({ delete: true, meta: true }), '\u001b\u007f')).toMatchObject({
+      backspace: true,
+      meta: true,
+    });
+    expect(keyFromSequence(key({ delete: true }), '\u001b[3~')).toMatchObject({
+      backspace: false,
+      delete: true,
+    });
+  });
+
+  it('splits Ctrl keys out of a chunk, so a script sending Ctrl-U and 0 at once clears then types', () => {
+    expect(splitInput('\u00150\r', key()).map(([text, k]) => [text, k.ctrl, k.return])).toEqual([
+      ['u', true, false],
+      ['0', false, false],
+      ['', false, true],
+    ]);
   });
 
   it('splits a chunk of text with Enter in it into the text and the key, in order', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
-import { factoryHttp, openReturn } from './helpers/factory-http.js';
+import { dispatchedPiece, factoryHttp, openReturn } from './helpers/factory-http.js';
 import { KEY, renderTui } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
@@ -65,5 +65,54 @@ describe('factory tui: Returns', () => {
     await tui.waitFor(`✓ Wrote off ${second.barcode}.`);
     await tui.waitFor('No open returns.');
     expect((await http.get(`/v1/returns/${second.id}`)).status).toBe('written_off');
+  });
+
+  it('records a new return: the barcode typed (or scanned), an optional reason, the server refusing what it must', async () => {
+    const { barcode } = await dispatchedPiece(daemon.url, daemon.apiKey, 'PO-2001');
+    const http = factoryHttp(daemon.url, daemon.apiKey);
+
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('API key “initial”');
+    tui.press('4');
+    await tui.waitFor('n new return');
+    tui.press('n');
+    await tui.waitFor('New return: a dispatched piece that came back');
+    // Nothing typed: said at once, nothing sent.
+    tui.press(KEY.enter);
+    await tui.waitFor('✗ type or scan the barcode of the piece that came back');
+
+    // A barcode no piece has: the server's answer under the form, which stays open.
+    tui.type('NOPE 404\r');
+    await tui.waitFor('› Reason : █');
+    tui.press(KEY.enter);
+    const refused = await tui.waitFor('(not_found)');
+    expect(refused).toContain('Barcode: NOPE 404');
+    expect(refused).toContain('› Barcode: NOPE 404█');
+
+    // Corrected the shell way (Ctrl-U), then scanned: a scanner types the barcode and Enter.
+    tui.press(KEY.ctrlU);
+    await tui.waitFor('› Barcode: █');
+    tui.type(`${barcode}\r`);
+    await tui.waitFor('› Reason : █');
+    tui.type('wrong colour');
+    tui.press(KEY.enter);
+    const recorded = await tui.waitFor(`✓ Recorded the return of ${barcode} (order PO-2001)`);
+    expect(recorded).not.toContain('New return');
+    await tui.waitFor(new RegExp(`› ${escape(barcode)}\\s+PO-2001\\s+wrong colour\\s+just now`));
+
+    const open = await http.get<{
+      data: Array<{ barcode: string; reason: string; status: string }>;
+    }>('/v1/returns?status=received');
+    expect(open.data.filter((item) => item.barcode === barcode)).toEqual([
+      expect.objectContaining({ barcode, reason: 'wrong colour', status: 'received' }),
+    ]);
+
+    // The same piece again: it is no longer dispatched, and the server says so.
+    tui.press('n');
+    await tui.waitFor('› Barcode: █');
+    tui.type(`${barcode}\r\r`);
+    await tui.waitFor('(piece_not_dispatched)');
+    tui.press(KEY.escape);
+    await tui.waitFor((frame) => !frame.includes('New return'));
   });
 });

@@ -1,3 +1,4 @@
+import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { KEYS_START, keysHints, keysReducer } from '../../../src/cli/tui/screens/keys-machine.js';
 import type { KeysAction, KeysState } from '../../../src/cli/tui/screens/keys-machine.js';
@@ -5,7 +6,9 @@ import { RETURNS_START, returnsReducer } from '../../../src/cli/tui/screens/retu
 import type { ReturnsAction, ReturnsState } from '../../../src/cli/tui/screens/returns-machine.js';
 import {
   parseValue,
+  READ_ONLY_SETTINGS,
   SETTINGS_START,
+  settingsHints,
   settingsReducer,
 } from '../../../src/cli/tui/screens/settings-machine.js';
 import type {
@@ -24,6 +27,38 @@ import type {
   StationsState,
 } from '../../../src/cli/tui/screens/stations-machine.js';
 import type { ApiKey, ReturnRecord, Station } from '../../../src/cli/tui/tui-api.js';
+
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/** Text typed into the field that has the keyboard. */
+const typed = (input: string) => ({ type: 'key' as const, input, key: NO_KEY });
+/** A control key pressed there, e.g. Ctrl-U. */
+const ctrl = (letter: string) => ({
+  type: 'key' as const,
+  input: letter,
+  key: { ...NO_KEY, ctrl: true },
+});
 
 /** Runs actions one after the other, collecting the effects they ask for. */
 function run<S, A, E>(
@@ -177,7 +212,7 @@ describe('Keys machine', () => {
     const empty = keys([{ type: 'new-key', allowed: true }, { type: 'create' }]);
     expect(empty.state).toMatchObject({ mode: 'name', nameError: 'a name is needed' });
     expect(empty.effects).toEqual([]);
-    const named = keys([{ type: 'name', value: ' ci import ' }, { type: 'create' }], empty.state);
+    const named = keys([typed(' ci import '), { type: 'create' }], empty.state);
     expect(named.effects).toEqual([{ kind: 'create', name: 'ci import' }]);
     const created = keys(
       [{ type: 'created', key: { ...apiKey, key: 'sk_live_x' } }],
@@ -234,13 +269,7 @@ describe('Returns machine', () => {
       { type: 'restock', item },
     ]);
     expect(noBay.state).toMatchObject({ mode: 'bay', bayError: 'a bay is needed to restock' });
-    const restocked = returns(
-      [
-        { type: 'bay', value: ' B-12 ' },
-        { type: 'restock', item },
-      ],
-      noBay.state,
-    );
+    const restocked = returns([typed(' B-12 '), { type: 'restock', item }], noBay.state);
     expect(restocked.state.mode).toBe('browse');
     expect(restocked.effects).toEqual([{ kind: 'restock', item, location: 'B-12' }]);
 
@@ -260,6 +289,47 @@ describe('Returns machine', () => {
   });
 });
 
+describe('Returns machine: a new return', () => {
+  const returns = (actions: ReturnsAction[], start: ReturnsState = RETURNS_START) =>
+    run(returnsReducer, start, actions);
+
+  it('asks for the barcode, goes on to an optional reason, then records it', () => {
+    const empty = returns([{ type: 'new-return', allowed: true }, { type: 'submit' }]);
+    expect(empty.state).toMatchObject({ mode: 'new', focus: 'barcode' });
+    expect(empty.state.newError).toMatch(/barcode/);
+    expect(empty.effects).toEqual([{ kind: 'notice', status: undefined }]);
+
+    // A scanner types the barcode and Enter: on to the reason, nothing sent yet.
+    const scanned = returns([typed(' FD 0000042 '), { type: 'submit' }], empty.state);
+    expect(scanned.state).toMatchObject({ focus: 'reason', newError: undefined });
+    expect(scanned.effects).toEqual([]);
+    const noReason = returns([{ type: 'submit' }], scanned.state);
+    expect(noReason.effects).toEqual([
+      { kind: 'create', barcode: 'FD 0000042', reason: undefined },
+    ]);
+    const withReason = returns([typed('torn cover'), { type: 'submit' }], scanned.state);
+    expect(withReason.effects).toEqual([
+      { kind: 'create', barcode: 'FD 0000042', reason: 'torn cover' },
+    ]);
+
+    // Refused: the form stays, on the barcode, with the answer; recorded: back to the list.
+    const refused = returns([{ type: 'create-refused', message: 'no such piece' }], scanned.state);
+    expect(refused.state).toMatchObject({
+      mode: 'new',
+      focus: 'barcode',
+      newError: 'no such piece',
+    });
+    expect(returns([{ type: 'created' }], refused.state).state).toMatchObject({
+      mode: 'browse',
+      selected: 0,
+    });
+    expect(returns([{ type: 'switch-field' }], empty.state).state.focus).toBe('reason');
+    expect(returns([{ type: 'new-return', allowed: false }]).effects[0]).toMatchObject({
+      status: { kind: 'error' },
+    });
+  });
+});
+
 describe('Settings machine', () => {
   const settings = (actions: SettingsAction[], start: SettingsState = SETTINGS_START) =>
     run(settingsReducer, start, actions);
@@ -267,10 +337,14 @@ describe('Settings machine', () => {
   it('edits one field from its value, saves the draft, and keeps a refusal next to the field', () => {
     const editing = settings([
       { type: 'edit', field: 'timezone', value: 'UTC', allowed: true },
-      { type: 'draft', value: 'Mars/Base' },
+      ctrl('u'),
+      typed('Mars/Base'),
       { type: 'save' },
     ]);
-    expect(editing.state).toMatchObject({ editing: 'timezone', draft: 'Mars/Base' });
+    expect(editing.state).toMatchObject({
+      editing: 'timezone',
+      draft: { text: 'Mars/Base', cursor: 9 },
+    });
     expect(editing.effects).toEqual([
       { kind: 'notice', status: undefined },
       { kind: 'save', field: 'timezone', text: 'Mars/Base' },
@@ -288,6 +362,33 @@ describe('Settings machine', () => {
     expect(
       settings([{ type: 'edit', field: 'timezone', value: 'UTC', allowed: false }]).effects[0],
     ).toMatchObject({ status: { kind: 'error', text: 'changing settings is admin only' } });
+  });
+
+  it('clears the draft with Ctrl-U, so what is typed next is the whole value (not 70)', () => {
+    const edited = settings([
+      { type: 'edit', field: 'stuck_after_days', value: '7', allowed: true },
+      ctrl('u'),
+      typed('0'),
+      { type: 'save' },
+    ]);
+    expect(edited.effects.at(-1)).toEqual({ kind: 'save', field: 'stuck_after_days', text: '0' });
+  });
+
+  it('does not offer a read-only setting for editing, and says why', () => {
+    const step = settings([{ type: 'edit', field: 'label_size', value: '4x6', allowed: true }]);
+    expect(step.state.editing).toBeUndefined();
+    expect(step.effects).toEqual([
+      {
+        kind: 'notice',
+        status: {
+          kind: 'info',
+          text: `label_size is read-only: ${READ_ONLY_SETTINGS.label_size}.`,
+        },
+      },
+    ]);
+    const hints = settingsHints(SETTINGS_START, true, 4, 'label_size');
+    expect(hints.find((hint) => hint.label === 'edit')?.unavailable).toBe('read-only');
+    expect(settingsHints(SETTINGS_START, true, 4, 'timezone')[1]?.unavailable).toBeUndefined();
   });
 
   it('reads typed text as the type of the current value', () => {

@@ -76,6 +76,60 @@ describe('factory tui: Settings', () => {
     ]);
   });
 
+  it('edits like a shell: Ctrl-U clears the field, so 7 → Ctrl-U → 0 saves 0 (not 70)', async () => {
+    const http = factoryHttp(daemon.url, daemon.apiKey);
+    await http.request('PATCH', '/v1/settings', { stuck_after_days: 7 });
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('API key “initial”');
+    tui.press('3');
+    await tui.waitFor(/› stuck_after_days\s+7\s/);
+    tui.press(KEY.enter);
+    await tui.waitFor(/stuck_after_days\s+7█/);
+    tui.press(KEY.ctrlU);
+    await tui.waitFor(/stuck_after_days\s+█/);
+    tui.type('0');
+    await tui.waitFor(/stuck_after_days\s+0█/);
+    tui.press(KEY.enter);
+    // 0 is out of range (1–365): the server refused 0 itself, so 0 is what was sent.
+    const refused = await tui.waitFor((frame) => lineOf(frame, 'stuck_after_days').includes('✗'));
+    expect(refused).toMatch(/stuck_after_days\s+0█/);
+    expect((await http.get('/v1/settings')).stuck_after_days).toBe(7);
+
+    // The cursor moves: Home, type 1 before the 0, End, Ctrl-W clears the word, type 30.
+    tui.press(KEY.home);
+    await tui.waitFor(/stuck_after_days\s+█0/);
+    tui.type('1');
+    await tui.waitFor(/stuck_after_days\s+1█0/);
+    tui.press(KEY.end, KEY.ctrlW);
+    await tui.waitFor(/stuck_after_days\s+█/);
+    tui.type('30');
+    tui.press(KEY.left, KEY.backspace);
+    await tui.waitFor(/stuck_after_days\s+█0/);
+    tui.press(KEY.delete);
+    await tui.waitFor(/stuck_after_days\s+█ /);
+    tui.type('21');
+    tui.press(KEY.enter);
+    await tui.waitFor('✓ Saved stuck_after_days = 21.');
+    expect((await http.get('/v1/settings')).stuck_after_days).toBe(21);
+  });
+
+  it('shows the label size as read-only, with the reason, and never sends it', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('API key “initial”');
+    tui.press('3');
+    await tui.waitFor('› stuck_after_days');
+    const frame = await tui.waitFor(/label_size\s+4x6 \(read-only\)/);
+    expect(lineOf(frame, 'label_size')).toContain('read-only: factoryd prints 4 × 6 in labels');
+    // stuck_after_days, timezone, station_app_scheme, session_ttl_hours, label_size.
+    tui.press(KEY.down, KEY.down, KEY.down, KEY.down);
+    await tui.waitFor('› label_size');
+    await tui.waitFor('Enter edit (read-only)');
+    tui.press(KEY.enter);
+    await tui.waitFor('label_size is read-only: factoryd prints 4 × 6 in labels only.');
+    expect(tui.lastFrame()).not.toContain('█');
+    expect(tui.lastFrame()).not.toContain('Editing label_size');
+  });
+
   it('leaves the value alone when editing is cancelled', async () => {
     tui = renderTui({ url: daemon.url, token: daemon.apiKey });
     await tui.waitFor('API key “initial”');

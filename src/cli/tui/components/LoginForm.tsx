@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
+import type { Line } from '../line-editor.js';
 import { TextField } from './TextField.js';
 
 export interface LoginFormProps {
   serverUrl: string;
-  email: string;
-  password: string;
+  email: Line;
+  password: Line;
   focus: 'email' | 'password';
   /** Why the form is shown (a refused token), if not simply because there is none. */
   notice: string | undefined;
@@ -21,10 +22,17 @@ export function LoginForm(props: LoginFormProps) {
       <Text bold>{`Sign in to ${serverUrl}`}</Text>
       <Text>{notice ?? 'No API key or saved session: sign in with your staff account.'}</Text>
       <Text> </Text>
-      <TextField label="Email   " value={email} focused={focus === 'email'} colour={colour} />
+      <TextField
+        label="Email   "
+        value={email.text}
+        cursor={email.cursor}
+        focused={focus === 'email'}
+        colour={colour}
+      />
       <TextField
         label="Password"
-        value={password}
+        value={password.text}
+        cursor={password.cursor}
         masked
         focused={focus === 'password'}
         colour={colour}

@@ -11,7 +11,7 @@ import { useKeys } from '../hooks/use-keys.js';
 import { useList } from '../hooks/use-list.js';
 import { useMachine } from '../hooks/use-machine.js';
 import { useNow } from '../hooks/use-now.js';
-import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
+import { isSelectionKey, moveSelection, navigate } from '../keyboard.js';
 import { readKeys, ROUTES } from '../tui-api.js';
 import type { ApiKey } from '../tui-api.js';
 import { KEYS_START, keysHints, keysReducer } from './keys-machine.js';
@@ -36,7 +36,7 @@ function actionFor(
   if (state.mode === 'name') {
     if (key.escape) return { type: 'cancel' };
     if (key.return) return { type: 'create' };
-    return { type: 'name', value: editText(state.name, input, key) };
+    return { type: 'key', input, key };
   }
   if (state.mode === 'created') return key.return || key.escape ? { type: 'done' } : undefined;
   if (state.mode === 'revoke') {
@@ -158,7 +158,8 @@ export function KeysScreen(props: ScreenProps) {
           <Box marginTop={1}>
             <TextField
               label="Name for the new key"
-              value={state.name}
+              value={state.name.text}
+              cursor={state.name.cursor}
               focused
               error={state.nameError}
               colour={colour}

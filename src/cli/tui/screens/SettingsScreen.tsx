@@ -4,18 +4,20 @@ import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import { ApiError } from '../../errors.js';
 import { TabFrame } from '../components/ScreenFrame.js';
+import { LineText, lineTextWidth } from '../components/TextField.js';
 import { ago, errorLine } from '../format.js';
 import { useAction } from '../hooks/use-action.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useMachine } from '../hooks/use-machine.js';
 import { useResource } from '../hooks/use-resource.js';
-import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
+import { isSelectionKey, moveSelection, navigate } from '../keyboard.js';
 import { ROUTES } from '../tui-api.js';
 import type { Settings } from '../tui-api.js';
 import type { ScreenProps } from './screen-props.js';
 import {
   fieldsOf,
   parseValue,
+  READ_ONLY_SETTINGS,
   SETTING_HELP,
   SETTINGS_START,
   settingsHints,
@@ -42,7 +44,7 @@ function actionFor(
   if (state.editing) {
     if (key.escape) return { type: 'cancel' };
     if (key.return) return { type: 'save' };
-    return { type: 'draft', value: editText(state.draft, input, key) };
+    return { type: 'key', input, key };
   }
   const { fields, settings, canEdit } = context;
   if (isSelectionKey(key)) {
@@ -122,12 +124,24 @@ export function SettingsScreen(props: ScreenProps) {
           const isSelected = index === selected;
           const isEditing = editing === name;
           const error = fieldErrors[name];
-          const value = isEditing ? `${draft}█` : textOf(settings.data?.[name]) || '—';
+          const value = textOf(settings.data?.[name]) || '—';
+          const readOnly = name in READ_ONLY_SETTINGS;
           return (
             <Box key={name}>
-              <Text bold={isSelected} inverse={isSelected && colour && !isEditing}>
-                {`${isSelected ? '›' : ' '} ${pad(name, NAME_WIDTH)}${pad(value, VALUE_WIDTH)}`}
-              </Text>
+              {isEditing ? (
+                <Text bold>
+                  {`› ${pad(name, NAME_WIDTH)}`}
+                  <LineText line={draft} width={VALUE_WIDTH} colour={colour} />
+                  {' '.repeat(Math.max(0, VALUE_WIDTH - lineTextWidth(draft, VALUE_WIDTH, colour)))}
+                </Text>
+              ) : (
+                <Text bold={isSelected} inverse={isSelected && colour}>
+                  {`${isSelected ? '›' : ' '} ${pad(name, NAME_WIDTH)}${pad(
+                    readOnly ? `${value} (read-only)` : value,
+                    VALUE_WIDTH,
+                  )}`}
+                </Text>
+              )}
               <Text>{'  '}</Text>
               {error ? (
                 <Text color={colour ? 'red' : undefined} wrap="truncate-end">
@@ -162,7 +176,7 @@ export function SettingsScreen(props: ScreenProps) {
       layout={props}
       status={action.status}
       resource={settings}
-      hints={settingsHints(state, canEdit, navigation.tabCount)}
+      hints={settingsHints(state, canEdit, navigation.tabCount, fields[state.selected])}
     >
       {body}
     </TabFrame>

@@ -5,7 +5,8 @@ import { ScreenFrame } from '../components/ScreenFrame.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useLiveState } from '../hooks/use-live-state.js';
 import type { Session } from '../hooks/use-session.js';
-import { editText } from '../keyboard.js';
+import { EMPTY_LINE, editLine } from '../line-editor.js';
+import type { Line } from '../line-editor.js';
 
 export interface SignInScreenProps {
   session: Exclude<Session, { phase: 'ready' }>;
@@ -20,8 +21,8 @@ export interface SignInScreenProps {
 /** Before the tabs: checking the token, waiting for the server, or the staff sign-in form. */
 export function SignInScreen(props: SignInScreenProps) {
   const { session, serverUrl, colour, columns, bodyHeight } = props;
-  const [email, setEmail, getEmail] = useLiveState('');
-  const [password, setPassword, getPassword] = useLiveState('');
+  const [email, setEmail, getEmail] = useLiveState<Line>(EMPTY_LINE);
+  const [password, setPassword, getPassword] = useLiveState<Line>(EMPTY_LINE);
   const [focus, setFocus, getFocus] = useLiveState<'email' | 'password'>('email');
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const form = session.phase === 'login';
@@ -36,19 +37,19 @@ export function SignInScreen(props: SignInScreenProps) {
     if (key.tab || key.upArrow || key.downArrow) {
       setFocus((field) => (field === 'email' ? 'password' : 'email'));
     } else if (key.return) {
-      const email = getEmail().trim();
-      const password = getPassword();
+      const email = getEmail().text.trim();
+      const password = getPassword().text;
       if (focus === 'email') {
         setFocus('password');
       } else if (!email || !password) {
         setLocalError('enter both an email and a password');
       } else {
         setLocalError(undefined);
-        setPassword('');
+        setPassword(EMPTY_LINE);
         void props.login(email, password);
       }
-    } else if (focus === 'email') setEmail((value) => editText(value, input, key));
-    else setPassword((value) => editText(value, input, key));
+    } else if (focus === 'email') setEmail((line) => editLine(line, input, key));
+    else setPassword((line) => editLine(line, input, key));
   }, true);
 
   let body;

@@ -1,6 +1,9 @@
+import type { Key } from 'ink';
 import type { Hint } from '../components/Footer.js';
 import { notice } from '../hooks/use-machine.js';
 import type { Notice, Step } from '../hooks/use-machine.js';
+import { EMPTY_LINE, editLine } from '../line-editor.js';
+import type { Line } from '../line-editor.js';
 import type { ApiKey, CreatedApiKey } from '../tui-api.js';
 import { ADMIN_ONLY, CONFIRM_HINTS, EDITING_HINTS, navigationHints } from './screen-props.js';
 
@@ -8,19 +11,20 @@ export interface KeysState {
   /** The list; typing a new key's name; the new key on screen; confirming a revocation. */
   mode: 'browse' | 'name' | 'created' | 'revoke';
   selected: number;
-  name: string;
+  name: Line;
   nameError?: string | undefined;
   /** The key just created: shown this once, dropped when the screen moves on. */
   created?: CreatedApiKey | undefined;
 }
 
-export const KEYS_START: KeysState = { mode: 'browse', selected: 0, name: '' };
+export const KEYS_START: KeysState = { mode: 'browse', selected: 0, name: EMPTY_LINE };
 
 export type KeysAction =
   | { type: 'select'; index: number }
   | { type: 'new-key'; allowed: boolean }
   | { type: 'cancel' }
-  | { type: 'name'; value: string }
+  /** A key pressed while the name is typed. */
+  | { type: 'key'; input: string; key: Key }
   | { type: 'create' }
   | { type: 'created'; key: CreatedApiKey }
   | { type: 'create-failed' }
@@ -39,13 +43,15 @@ export function keysReducer(state: KeysState, action: KeysAction): Step<KeysStat
       return { state: { ...state, selected: action.index } };
     case 'new-key':
       if (!action.allowed) return { state, effect: notice('error', 'creating keys is admin only') };
-      return { state: { ...state, mode: 'name', name: '', nameError: undefined } };
+      return { state: { ...state, mode: 'name', name: EMPTY_LINE, nameError: undefined } };
     case 'cancel':
       return { state: { ...state, mode: 'browse' } };
-    case 'name':
-      return { state: { ...state, name: action.value, nameError: undefined } };
+    case 'key': {
+      const name = editLine(state.name, action.input, action.key);
+      return { state: { ...state, name, nameError: undefined } };
+    }
     case 'create': {
-      const name = state.name.trim();
+      const name = state.name.text.trim();
       if (!name) return { state: { ...state, nameError: 'a name is needed' } };
       return { state, effect: { kind: 'create', name } };
     }

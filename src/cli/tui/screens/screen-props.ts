@@ -35,6 +35,7 @@ export function navigationHints(tabCount: number): Hint[] {
 export const EDITING_HINTS: Hint[] = [
   { keys: 'Enter', label: 'confirm' },
   { keys: 'Esc', label: 'cancel' },
+  { keys: 'Ctrl-U', label: 'clear' },
 ];
 
 export const CONFIRM_HINTS: Hint[] = [

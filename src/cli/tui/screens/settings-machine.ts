@@ -1,6 +1,9 @@
+import type { Key } from 'ink';
 import type { Hint } from '../components/Footer.js';
 import { notice } from '../hooks/use-machine.js';
 import type { Notice, Step } from '../hooks/use-machine.js';
+import { EMPTY_LINE, editLine, lineOf } from '../line-editor.js';
+import type { Line } from '../line-editor.js';
 import type { Settings } from '../tui-api.js';
 import { ADMIN_ONLY, EDITING_HINTS, navigationHints } from './screen-props.js';
 
@@ -10,10 +13,18 @@ export const SETTING_HELP: Record<string, string> = {
   timezone: 'IANA time zone, e.g. Europe/London',
   station_app_scheme: 'scheme of pairing QR codes',
   session_ttl_hours: 'hours a staff sign-in lasts',
-  label_size: 'label size',
+  label_size: 'read-only: factoryd prints 4 × 6 in labels only',
   default_dpi: 'printer resolution: 203 or 300',
   webhook_retention_days: 'days deliveries are kept',
   webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
+};
+
+/**
+ * Settings the server shows but offers no choice for, and why: the field is not offered for
+ * editing, and the reason is said instead of sending a value the server would refuse.
+ */
+export const READ_ONLY_SETTINGS: Record<string, string> = {
+  label_size: 'factoryd prints 4 × 6 in labels only',
 };
 
 /** Settings one can change: everything but the record's own bookkeeping (`object`, `…_at`). */
@@ -58,18 +69,20 @@ export interface SettingsState {
   selected: number;
   /** The field being edited, if any. */
   editing?: string | undefined;
-  draft: string;
+  /** The value being typed, with its cursor. */
+  draft: Line;
   /** The server's refusal of a field's last value, next to the field; '' once it is dealt with. */
   fieldErrors: Record<string, string>;
 }
 
-export const SETTINGS_START: SettingsState = { selected: 0, draft: '', fieldErrors: {} };
+export const SETTINGS_START: SettingsState = { selected: 0, draft: EMPTY_LINE, fieldErrors: {} };
 
 export type SettingsAction =
   | { type: 'select'; index: number }
   /** Edit `field`, starting from its value as text. */
   | { type: 'edit'; field: string | undefined; value: string; allowed: boolean }
-  | { type: 'draft'; value: string }
+  /** A key pressed while editing: the line editor applies it to the draft as it is now. */
+  | { type: 'key'; input: string; key: Key }
   | { type: 'cancel' }
   | { type: 'save' }
   | { type: 'saved'; field: string }
@@ -90,20 +103,25 @@ export function settingsReducer(
       return { state: { ...state, selected: action.index } };
     case 'edit':
       if (!action.field) return { state };
+      if (READ_ONLY_SETTINGS[action.field]) {
+        const why = READ_ONLY_SETTINGS[action.field]!;
+        return { state, effect: notice('info', `${action.field} is read-only: ${why}.`) };
+      }
       if (!action.allowed)
         return { state, effect: notice('error', 'changing settings is admin only') };
       return {
-        state: { ...state, editing: action.field, draft: action.value },
+        state: { ...state, editing: action.field, draft: lineOf(action.value) },
         effect: { kind: 'notice', status: undefined },
       };
-    case 'draft':
-      return { state: { ...state, draft: action.value } };
+    case 'key':
+      if (!state.editing) return { state };
+      return { state: { ...state, draft: editLine(state.draft, action.input, action.key) } };
     case 'cancel':
       if (!state.editing) return { state };
       return { state: { ...state, editing: undefined, fieldErrors: clear(state.editing) } };
     case 'save':
       if (!state.editing) return { state };
-      return { state, effect: { kind: 'save', field: state.editing, text: state.draft } };
+      return { state, effect: { kind: 'save', field: state.editing, text: state.draft.text } };
     case 'saved':
       return {
         state: {
@@ -121,12 +139,22 @@ export function settingsReducer(
   }
 }
 
-/** The keys that work while a field is edited, and while one is chosen. */
-export function settingsHints(state: SettingsState, canEdit: boolean, tabCount: number): Hint[] {
+/** The keys that work while a field is edited, and while one is chosen (`field`, selected). */
+export function settingsHints(
+  state: SettingsState,
+  canEdit: boolean,
+  tabCount: number,
+  field?: string,
+): Hint[] {
   if (state.editing) return EDITING_HINTS;
+  const readOnly = field !== undefined && field in READ_ONLY_SETTINGS;
   return [
     { keys: '↑/↓', label: 'select' },
-    { keys: 'Enter', label: 'edit', unavailable: canEdit ? undefined : ADMIN_ONLY },
+    {
+      keys: 'Enter',
+      label: 'edit',
+      unavailable: readOnly ? 'read-only' : canEdit ? undefined : ADMIN_ONLY,
+    },
     { keys: 'g', label: 'reload' },
     ...navigationHints(tabCount),
   ];

@@ -60,14 +60,14 @@ export async function pairStation(
 }
 
 /**
- * An open return on a dispatched piece, made the way the floor makes one: a retailer and an
- * order, the piece produced and dispatched at paired stations, then taken back.
+ * A dispatched piece, made the way the floor makes one: a retailer and an order, the piece
+ * produced and dispatched at paired stations.
  */
-export async function openReturn(
+export async function dispatchedPiece(
   url: string,
   apiKey: string,
   orderNo: string,
-): Promise<{ id: string; barcode: string }> {
+): Promise<{ barcode: string }> {
   const admin = factoryHttp(url, apiKey);
   const code = `R${orderNo.replace(/[^A-Z0-9]/gi, '').toUpperCase()}`.slice(0, 12);
   const retailer = await admin.post<{ id: string }>('/v1/retailers', {
@@ -88,7 +88,17 @@ export async function openReturn(
     });
     if (!scan.accepted) throw new Error(`scan refused: ${JSON.stringify(scan)}`);
   }
-  const created = await admin.post<{ id: string }>('/v1/returns', {
+  return { barcode };
+}
+
+/** An open return on a dispatched piece (see `dispatchedPiece`), taken back with a reason. */
+export async function openReturn(
+  url: string,
+  apiKey: string,
+  orderNo: string,
+): Promise<{ id: string; barcode: string }> {
+  const { barcode } = await dispatchedPiece(url, apiKey, orderNo);
+  const created = await factoryHttp(url, apiKey).post<{ id: string }>('/v1/returns', {
     barcode,
     reason: 'torn cover',
   });

@@ -11,6 +11,7 @@ export const KEY = {
   escape: '\u001b',
   tab: '\t',
   backspace: '\u007f',
+  delete: '\u001b[3~',
   up: '\u001b[A',
   down: '\u001b[B',
   right: '\u001b[C',
@@ -18,6 +19,10 @@ export const KEY = {
   home: '\u001b[H',
   end: '\u001b[F',
   ctrlC: '\u0003',
+  ctrlU: '\u0015',
+  ctrlW: '\u0017',
+  ctrlA: '\u0001',
+  ctrlE: '\u0005',
 } as const;
 
 /** Fast ticks and polls, so tests wait for frames, not for the clock. */
