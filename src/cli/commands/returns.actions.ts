@@ -33,12 +33,29 @@ interface CreateOptions {
   idempotencyKey?: string;
 }
 
-export async function createReturn(ctx: CommandContext, options: CreateOptions) {
-  if (!options.barcode && !options.pieceId) {
-    throw new UsageError('say which piece came back: --barcode BARCODE or --piece-id ID');
+/**
+ * The piece is named by the BARCODE argument, or `--barcode` (the older spelling, kept), or
+ * `--piece-id`: exactly one of them.
+ */
+export async function createReturn(
+  ctx: CommandContext,
+  options: CreateOptions,
+  [positional]: string[],
+) {
+  const named = [positional, options.barcode, options.pieceId].filter(
+    (given) => given !== undefined,
+  );
+  if (named.length === 0) {
+    throw new UsageError(
+      'say which piece came back: factory returns create BARCODE (or --piece-id ID)',
+    );
   }
+  if (named.length > 1) {
+    throw new UsageError('name the piece once: a BARCODE argument, --barcode or --piece-id');
+  }
+  const barcode = positional ?? options.barcode;
   const client = await ctx.client();
-  const body = { barcode: options.barcode, piece_id: options.pieceId, reason: options.reason };
+  const body = { barcode, piece_id: options.pieceId, reason: options.reason };
   const created = await client.post('/v1/returns', {
     body,
     idempotencyKey: options.idempotencyKey,

@@ -12,7 +12,7 @@ export function registerReturns(program: Command, action: ActionFactory): void {
     .addHelpText(
       'after',
       examples(
-        'factory returns create --barcode "FD 0000042" --reason damaged',
+        'factory returns create "FD 0000042" --reason damaged',
         'factory returns restock ret_01JD… --location BAY-2',
       ),
     );
@@ -42,15 +42,21 @@ export function registerReturns(program: Command, action: ActionFactory): void {
   returns
     .command('create')
     .description('receive a dispatched piece back; it stays out of stock until closed')
+    .argument('[barcode]', 'barcode of the returned piece (as typed or scanned)')
     .addOption(
-      new Option('--barcode <barcode>', 'barcode of the returned piece').conflicts('pieceId'),
+      new Option('--barcode <barcode>', 'the same, as an option (kept for scripts)').conflicts(
+        'pieceId',
+      ),
     )
-    .option('--piece-id <id>', 'id of the returned piece (pce_…), instead of --barcode')
+    .option('--piece-id <id>', 'id of the returned piece (pce_…), instead of a barcode')
     .option('--reason <text>', 'why it came back')
     .option('--idempotency-key <key>', 'makes a retried create safe')
     .addHelpText(
       'after',
-      examples('factory returns create --barcode "FD 0000042" --reason "damaged in transit"'),
+      examples(
+        'factory returns create "FD 0000042" --reason "damaged in transit"',
+        'factory returns create --piece-id pce_01JD…',
+      ),
     )
     .action(action(load, (m) => m.createReturn));
 
