@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXECUTABLE_ENV, FACTORY, shellCommand, startDaemon } from '../helpers/daemon.js';
 import type { RunningDaemon } from '../helpers/daemon.js';
-import { factoryHttp } from '../cli/tui/helpers/factory-http.js';
+import { dispatchedPiece, factoryHttp } from '../cli/tui/helpers/factory-http.js';
 import { readQrFromScreen } from '../cli/tui/helpers/read-qr.js';
 
 // A tmux server of our own, so nothing here touches anyone else's sessions.
@@ -195,6 +195,59 @@ describe('factory tui in a real terminal (tmux)', () => {
     expect(term.screen(true)).not.toMatch(COLOUR_SGR);
 
     term.keys('C-c');
+    expect(await term.exitCode()).toBe(0);
+  });
+
+  it('edits fields like a shell (Ctrl-U clears: 0 is sent, not 70) and records a return', async () => {
+    const http = factoryHttp(daemon.url, daemon.apiKey);
+    await http.request('PATCH', '/v1/settings', { stuck_after_days: 7 });
+    const { barcode } = await dispatchedPiece(daemon.url, daemon.apiKey, 'PO-4001');
+    const term = openTerminal('editing', { columns: 80, rows: 24 });
+    await term.waitFor('n new pairing code');
+
+    term.keys('3');
+    await term.waitFor(/› stuck_after_days\s+7\s/);
+    term.keys('Enter');
+    await term.waitFor(/stuck_after_days\s+7█/);
+    term.keys('C-u');
+    term.text('0');
+    await term.waitFor(/stuck_after_days\s+0█/);
+    term.keys('Enter');
+    // 0 is below the range: refused by the server, which means 0 itself was sent.
+    await term.waitFor('✗ stuck_after_days: ');
+    term.keys('Home');
+    term.text('3');
+    await term.waitFor(/stuck_after_days\s+3█?0/);
+    term.keys('Enter');
+    await term.waitFor('✓ Saved stuck_after_days = 30.');
+    expect((await http.get('/v1/settings')).stuck_after_days).toBe(30);
+
+    term.keys('4');
+    await term.waitFor('n new return');
+    term.keys('n');
+    await term.waitFor('› Barcode: █');
+    // A scanner: the barcode and Enter, in one burst.
+    term.text(`${barcode}\r`);
+    await term.waitFor('› Reason : █');
+    term.text('torn cover');
+    term.keys('C-w', 'C-w');
+    await term.waitFor('› Reason : █');
+    term.text('scratch on the lid');
+    term.keys('C-a', 'C-k');
+    term.text('dent');
+    term.keys('C-u');
+    term.text('0');
+    const form = await term.waitFor('› Reason : 0█');
+    expect(form).toContain(`Barcode: ${barcode}`);
+    term.keys('Enter');
+    await term.waitFor(/Recorded the return of .*PO-4001/);
+    // The list reloads after the change: the new return on top, its reason the 0 typed last.
+    await term.waitFor(new RegExp(`› ${barcode.replace(/ /g, '\\s')}\\s+PO-4001\\s+0\\s`));
+    const open = await http.get<{ data: Array<{ barcode: string; reason: string }> }>(
+      '/v1/returns?status=received',
+    );
+    expect(open.data.find((item) => item.barcode === barcode)?.reason).toBe('0');
+    term.keys('q');
     expect(await term.exitCode()).toBe(0);
   });
 });

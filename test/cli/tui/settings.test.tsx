@@ -119,7 +119,7 @@ describe('factory tui: Settings', () => {
     tui.press('3');
     await tui.waitFor('› stuck_after_days');
     const frame = await tui.waitFor(/label_size\s+4x6 \(read-only\)/);
-    expect(lineOf(frame, 'label_size')).toContain('read-only: factoryd prints 4 × 6 in labels');
+    expect(lineOf(frame, 'label_size')).toContain('read-only: labels are 4 × 6 in');
     // stuck_after_days, timezone, station_app_scheme, session_ttl_hours, label_size.
     tui.press(KEY.down, KEY.down, KEY.down, KEY.down);
     await tui.waitFor('› label_size');

@@ -104,7 +104,7 @@ export function ReturnsScreen(props: ScreenProps) {
     const result = await action.run(() => api.createReturn(barcode, reason), {
       success: (created) =>
         `Recorded the return of ${created.barcode ?? barcode}` +
-        `${created.order_no ? ` (order ${created.order_no})` : ''}: it waits for restock or write-off.`,
+        `${created.order_no ? ` (order ${created.order_no})` : ''}.`,
       onError: (error) => {
         // The form stays open with the server's answer under it, to correct and send again.
         if (!(error instanceof ApiError)) return false;

@@ -13,7 +13,7 @@ export const SETTING_HELP: Record<string, string> = {
   timezone: 'IANA time zone, e.g. Europe/London',
   station_app_scheme: 'scheme of pairing QR codes',
   session_ttl_hours: 'hours a staff sign-in lasts',
-  label_size: 'read-only: factoryd prints 4 × 6 in labels only',
+  label_size: 'read-only: labels are 4 × 6 in',
   default_dpi: 'printer resolution: 203 or 300',
   webhook_retention_days: 'days deliveries are kept',
   webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
