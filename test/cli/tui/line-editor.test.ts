@@ -105,6 +105,12 @@ describe('line editor', () => {
     expect(show(press(words, alt('b')))).toBe('hooks.acme.test, 10.0.0.0/|8');
     expect(show(press(words, HOME, alt('f')))).toBe('hooks|.acme.test, 10.0.0.0/8');
     expect(show(press(words, HOME, alt('d')))).toBe('|.acme.test, 10.0.0.0/8');
+    expect(show(press(words, { leftArrow: true, ctrl: true }))).toBe(
+      'hooks.acme.test, 10.0.0.0/|8',
+    );
+    expect(show(press(words, HOME, { rightArrow: true, meta: true }))).toBe(
+      'hooks|.acme.test, 10.0.0.0/8',
+    );
   });
 
   it('Backspace deletes before the cursor, Delete (Ctrl-D) under it', () => {
