@@ -98,10 +98,11 @@ function embeddedKey(char: string): [string, Key] {
   return [letter, { ...NO_KEY, ctrl: true }];
 }
 
-// Control characters a chunk may carry as keys: Ctrl-A … Ctrl-Z (Enter, Tab and Ctrl-H among
-// them) and DEL; not ESC, which starts the sequences Ink itself reads.
+// Control characters a chunk may carry as keys: Enter, Tab, Backspace (DEL, Ctrl-H) and the
+// line editor's deleting keys Ctrl-U, Ctrl-W, Ctrl-K. Others stay in the text, which drops them:
+// a scanner may frame its reads with STX/ETX (Ctrl-B/Ctrl-C), and those must not move the cursor.
 // eslint-disable-next-line no-control-regex
-const EMBEDDED = /([\u0001-\u001a\u007f])/;
+const EMBEDDED = /([\r\n\t\b\u007f\u0015\u0017\u000b])/;
 
 /**
  * Ink hands over a chunk of typed text as one input, Enter and all: a paste, a barcode scanner

@@ -64,6 +64,11 @@ describe('keyboard', () => {
       ['0', false, false],
       ['', false, true],
     ]);
+    // A scanner framing its read with STX … ETX: the frame is dropped by the field, not keys.
+    expect(splitInput('\u0002FD 1\u0003\r', key()).map(([text]) => text)).toEqual([
+      '\u0002FD 1\u0003',
+      '',
+    ]);
   });
 
   it('splits a chunk of text with Enter in it into the text and the key, in order', () => {
