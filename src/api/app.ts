@@ -78,6 +78,24 @@ export interface AppDeps {
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * On every API answer: tokens, orders and addresses are never kept by a browser or a proxy on
+ * the way, and nothing is read as another type than the one sent.
+ */
+const API_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+/** When serving TLS: browsers that met it once refuse plain HTTP to this host for a year. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined when the header is absent
+ * or malformed: exactly one space after the scheme (its case is free, RFC 9110), one token, nothing
+ * after it. (Whitespace around the whole value is not part of it in HTTP: Node drops it.)
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer ([^\s]+)$/i.exec(header);
+  return match?.[1];
+}
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** Un-hides every `/v1` route but the document itself: the sign-in routes hide from the public one. */
@@ -173,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
+    if (deps.https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (isApiPath(request.url.split('?')[0] ?? '/')) reply.headers(API_HEADERS);
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError('shutting_down', { retryAfter: 1 });
@@ -181,10 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (url === undefined) return; // no such route: the not-found handler answers
     const access = accessFor(request.method, url);
     if (access === 'public') return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new AppError('missing_token');
-    const principal = await resolveToken(deps.core, match[1]!, {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) throw new AppError('missing_token');
+    const principal = await resolveToken(deps.core, token, {
       // The scan's use case checks its station again in its own transaction.
       stationCheckedLater: request.method === 'POST' && url === SCANS_ROUTE,
     });

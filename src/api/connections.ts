@@ -86,6 +86,8 @@ export function answerClientError(
         'content-type: application/json; charset=utf-8\r\n' +
         `content-length: ${Buffer.byteLength(body)}\r\n` +
         `request-id: ${requestId}\r\n` +
+        'cache-control: no-store\r\n' +
+        'x-content-type-options: nosniff\r\n' +
         'connection: close\r\n\r\n' +
         body,
     );
