@@ -12,6 +12,7 @@ import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer
 import { accessFor, actorOf } from './permissions.js';
 import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
+import { loginLimiters, type LoginLimiters } from './login.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
@@ -30,11 +31,10 @@ declare module 'fastify' {
   }
 }
 
-/** Per-address and per-account failure limits (DESIGN §4: e.g. 10 failures / 10 min → 429). */
+/** Failure limits (DESIGN §4): pairing per address; sign-in as login.ts says. */
 export interface Limiters {
   pairing: FailureLimiter;
-  loginByAddress: FailureLimiter;
-  loginByAccount: FailureLimiter;
+  login: LoginLimiters;
 }
 
 /** What route modules receive. */
@@ -160,8 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.core.clock;
   const limiters: Limiters = {
     pairing: new FailureLimiter(deps.core.db, clock, 'pairing', 10, 10 * MINUTE),
-    loginByAddress: new FailureLimiter(deps.core.db, clock, 'login-address', 10, 10 * MINUTE),
-    loginByAccount: new FailureLimiter(deps.core.db, clock, 'login-account', 10, 10 * MINUTE),
+    login: loginLimiters(deps.core.db, clock),
   };
 
   app.decorateRequest('principal', null);
