@@ -10,7 +10,12 @@ import { FailureLimiter } from '../core/rate-limiter.js';
 import { takeTurns } from '../core/take-turns.js';
 import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
 import { accessFor, actorOf } from './permissions.js';
-import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
+import {
+  answerClientError,
+  CONNECTION_LIMITS,
+  guardConnections,
+  type ConnectionLimits,
+} from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters, type LoginLimiters } from './login.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
@@ -140,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.server.headersTimeout = limits.headersTimeoutMs;
   app.server.maxConnections = limits.maxConnections;
+  if (!deps.trustProxy) guardConnections(app.server, limits, app.log);
   let dropped = 0;
   app.server.on('drop', () => {
     // One line per burst, not one per refused connection.
