@@ -10,8 +10,14 @@ import { FailureLimiter } from '../core/rate-limiter.js';
 import { takeTurns } from '../core/take-turns.js';
 import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
 import { accessFor, actorOf } from './permissions.js';
-import { answerClientError, CONNECTION_LIMITS, type ConnectionLimits } from './connections.js';
+import {
+  answerClientError,
+  CONNECTION_LIMITS,
+  guardConnections,
+  type ConnectionLimits,
+} from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
+import { loginLimiters, type LoginLimiters } from './login.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
@@ -30,11 +36,10 @@ declare module 'fastify' {
   }
 }
 
-/** Per-address and per-account failure limits (DESIGN §4: e.g. 10 failures / 10 min → 429). */
+/** Failure limits (DESIGN §4): pairing per address; sign-in as login.ts says. */
 export interface Limiters {
   pairing: FailureLimiter;
-  loginByAddress: FailureLimiter;
-  loginByAccount: FailureLimiter;
+  login: LoginLimiters;
 }
 
 /** What route modules receive. */
@@ -78,6 +83,24 @@ export interface AppDeps {
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * On every API answer: tokens, orders and addresses are never kept by a browser or a proxy on
+ * the way, and nothing is read as another type than the one sent.
+ */
+const API_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+/** When serving TLS: browsers that met it once refuse plain HTTP to this host for a year. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined when the header is absent
+ * or malformed: exactly one space after the scheme (its case is free, RFC 9110), one token, nothing
+ * after it. (Whitespace around the whole value is not part of it in HTTP: Node drops it.)
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer ([^\s]+)$/i.exec(header);
+  return match?.[1];
+}
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** Un-hides every `/v1` route but the document itself: the sign-in routes hide from the public one. */
@@ -122,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.server.headersTimeout = limits.headersTimeoutMs;
   app.server.maxConnections = limits.maxConnections;
+  if (!deps.trustProxy) guardConnections(app.server, limits, app.log);
   let dropped = 0;
   app.server.on('drop', () => {
     // One line per burst, not one per refused connection.
@@ -142,8 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.core.clock;
   const limiters: Limiters = {
     pairing: new FailureLimiter(deps.core.db, clock, 'pairing', 10, 10 * MINUTE),
-    loginByAddress: new FailureLimiter(deps.core.db, clock, 'login-address', 10, 10 * MINUTE),
-    loginByAccount: new FailureLimiter(deps.core.db, clock, 'login-account', 10, 10 * MINUTE),
+    login: loginLimiters(deps.core.db, clock),
   };
 
   app.decorateRequest('principal', null);
@@ -173,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
+    if (deps.https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (isApiPath(request.url.split('?')[0] ?? '/')) reply.headers(API_HEADERS);
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError('shutting_down', { retryAfter: 1 });
@@ -181,10 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (url === undefined) return; // no such route: the not-found handler answers
     const access = accessFor(request.method, url);
     if (access === 'public') return;
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new AppError('missing_token');
-    const principal = await resolveToken(deps.core, match[1]!, {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) throw new AppError('missing_token');
+    const principal = await resolveToken(deps.core, token, {
       // The scan's use case checks its station again in its own transaction.
       stationCheckedLater: request.method === 'POST' && url === SCANS_ROUTE,
     });

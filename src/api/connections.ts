@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -24,6 +24,18 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   /** Open connections at most; one more is closed at once. */
   maxConnections: number;
+  /**
+   * Open connections one client address may hold; one more from it is closed at once. Well below
+   * `maxConnections`, so one address cannot take the server from everyone else.
+   */
+  maxConnectionsPerAddress: number;
+  /**
+   * The last this many of `maxConnections` go only to addresses holding fewer than
+   * `reserveBelow`: a health check, a station or a person signing in still gets a connection
+   * when many addresses hold many.
+   */
+  reservedConnections: number;
+  reserveBelow: number;
   /** How often the server looks for requests past their time (Node checks every 30 s by default). */
   checkIntervalMs: number;
 }
@@ -34,8 +46,72 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   idleTimeoutMs: 120_000,
   keepAliveTimeoutMs: 65_000,
   maxConnections: 2_000,
+  maxConnectionsPerAddress: 200,
+  reservedConnections: 200,
+  reserveBelow: 8,
   checkIntervalMs: 1_000,
 };
+
+/** How often, at most, the log names an address whose connections are being refused. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Counts open connections per client address and closes, as it arrives, one that would put its
+ * address over `maxConnectionsPerAddress`, or that would take the reserve (the last
+ * `reservedConnections`) for an address already holding `reserveBelow` or more. Node closes those
+ * beyond `maxConnections` itself, before this sees them. Each refused address is logged at most
+ * once a minute, with how many it holds.
+ *
+ * Behind a reverse proxy (`trustProxy`) every connection comes from the proxy: there is no
+ * client address to count by, and only the global cap applies.
+ */
+export function guardConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  log: FastifyBaseLogger,
+): void {
+  const open = new Map<string, number>();
+  const logged = new Map<string, number>();
+  let total = 0;
+  const refuse = (socket: Socket, address: string, held: number, why: string) => {
+    socket.destroy();
+    const now = Date.now();
+    if (now - (logged.get(address) ?? -Infinity) < REFUSAL_LOG_INTERVAL_MS) return;
+    for (const [a, at] of logged) if (now - at >= REFUSAL_LOG_INTERVAL_MS) logged.delete(a);
+    logged.set(address, now);
+    log.warn(
+      {
+        address,
+        connections: held,
+        open_connections: total,
+        max_connections_per_address: limits.maxConnectionsPerAddress,
+      },
+      `connections refused: ${why}`,
+    );
+  };
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || socket.destroyed) return;
+    const held = open.get(address) ?? 0;
+    if (held >= limits.maxConnectionsPerAddress) {
+      return refuse(socket, address, held, 'this address holds its cap');
+    }
+    if (
+      total >= limits.maxConnections - limits.reservedConnections &&
+      held >= limits.reserveBelow
+    ) {
+      return refuse(socket, address, held, 'the server is near its cap; the reserve is kept');
+    }
+    open.set(address, held + 1);
+    total += 1;
+    socket.once('close', () => {
+      total -= 1;
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
 
 /** Errors of Node's HTTP parser, in words a person can act on. */
 const PARSER_ERRORS: Record<string, string> = {
@@ -86,6 +162,8 @@ export function answerClientError(
         'content-type: application/json; charset=utf-8\r\n' +
         `content-length: ${Buffer.byteLength(body)}\r\n` +
         `request-id: ${requestId}\r\n` +
+        'cache-control: no-store\r\n' +
+        'x-content-type-options: nosniff\r\n' +
         'connection: close\r\n\r\n' +
         body,
     );

@@ -54,9 +54,12 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-/** A path that ends in one of these names a file: when it is missing, that is a 404, not the app. */
-const FILE_LIKE =
-  /\.(?:js|mjs|css|map|json|webmanifest|svg|png|jpe?g|gif|ico|woff2?|txt|wasm|br|gz)$/i;
+/**
+ * Client routes (`/station`, `/orders/ord_…`) never hold a dot. A path that does names a file
+ * (`/assets/x.js`, `/factoryd.db`) or a hidden one (`/.git/config`, `/.env`): when the build has
+ * no such file it is a 404, so a probe for one is not told "200, here is a page".
+ */
+const FILE_LIKE = /\/\.|\.[^/]*$/;
 
 type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };

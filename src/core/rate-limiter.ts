@@ -22,6 +22,12 @@ export class FailureLimiter {
 
   /** Throws 429 `rate_limited` (with retry-after) when `key` is over the limit. */
   async check(key: string): Promise<void> {
+    const retryAfter = await this.over(key);
+    if (retryAfter !== null) throw new AppError('rate_limited', { retryAfter });
+  }
+
+  /** Seconds until `key` is under the limit again, or null when it is under it now. */
+  async over(key: string): Promise<number | null> {
     const now = this.clock.now().getTime();
     const row = await this.db
       .selectFrom('rate_limit_failures')
@@ -30,11 +36,8 @@ export class FailureLimiter {
       .where('key_hash', '=', hashKey(key))
       .where('at', '>', new Date(now - this.windowMs).toISOString())
       .executeTakeFirst();
-    if (row && Number(row.n) >= this.max && row.first) {
-      const first = Date.parse(row.first);
-      const retryAfter = Math.max(1, Math.ceil((first + this.windowMs - now) / 1000));
-      throw new AppError('rate_limited', { retryAfter });
-    }
+    if (!row || Number(row.n) < this.max || !row.first) return null;
+    return Math.max(1, Math.ceil((Date.parse(row.first) + this.windowMs - now) / 1000));
   }
 
   /** Counts one failure of `key`. */

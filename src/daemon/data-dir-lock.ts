@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -50,6 +50,12 @@ const isBusy = (err: unknown): boolean =>
  * SQLite's locking is what already guards the database on the same file systems. The holder's
  * row is committed just before the lock is taken for good; a process that lost a race for it in
  * that instant starts over, so the row always names the process that holds the lock.
+ *
+ * A lock is held on a file, not on its name: were `factoryd.lock` deleted while a server runs,
+ * that server would hold its lock on a file no longer in the directory, and a new file of the same
+ * name would lock for anyone. So, with the lock taken, the start looks again, through Linux's
+ * /proc, for a process that still holds a deleted `factoryd.lock` of this directory open — a
+ * server whose lock file was deleted under it — and refuses to start while there is one.
  */
 export function lockDataDir(dataDir: string, me: { pid: number; now: Date }): DataDirLock {
   const file = join(dataDir, LOCK_FILE);
@@ -95,6 +101,11 @@ export function lockDataDir(dataDir: string, me: { pid: number; now: Date }): Da
     }
     const now = holder();
     if (now?.pid === me.pid && now.host === row.host && now.startedAt === row.started_at) {
+      const deletedHolder = holderOfDeleted(file);
+      if (deletedHolder) {
+        db.close();
+        throw new DataDirInUseError(dataDir, file, deletedHolder);
+      }
       return {
         file,
         release: () => {
@@ -106,4 +117,62 @@ export function lockDataDir(dataDir: string, me: { pid: number; now: Date }): Da
     db.exec('rollback');
   }
   throw inUse();
+}
+
+/**
+ * A process holding a deleted lock file of this path open (Linux: its descriptor's link reads
+ * `<path> (deleted)`), with the holder its row names, or null. Processes of other users cannot
+ * be looked into and are passed over; so is everything where there is no /proc.
+ */
+function holderOfDeleted(file: string): LockHolder | null {
+  let real: string;
+  let pids: string[];
+  try {
+    real = realpathSync(file);
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const deleted = `${real} (deleted)`;
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      const link = `/proc/${pid}/fd/${fd}`;
+      try {
+        if (readlinkSync(link) !== deleted) continue;
+      } catch {
+        continue;
+      }
+      return { ...deletedLockRow(link), pid: Number(pid) };
+    }
+  }
+  return null;
+}
+
+/** What the deleted lock file's row says of its holder (read through /proc), as far as it can. */
+function deletedLockRow(link: string): LockHolder {
+  const fallback = { pid: 0, host: hostname(), startedAt: 'time unknown' };
+  try {
+    const binding = getNativeBinding();
+    const db = new Database(link, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: 0,
+      ...(binding ? { nativeBinding: binding as unknown as string } : {}),
+    });
+    try {
+      const row = db.prepare('select pid, host, started_at from holder').get() as
+        { pid: number; host: string; started_at: string } | undefined;
+      return row ? { pid: row.pid, host: row.host, startedAt: row.started_at } : fallback;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return fallback;
+  }
 }

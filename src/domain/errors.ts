@@ -76,6 +76,11 @@ export const ERROR_CODES = {
     kind: 'conflict',
     message: 'This retailer already has an order with that number.',
   },
+  upload_conflict: {
+    kind: 'conflict',
+    message:
+      'Another upload was writing orders with the same numbers at the same time; send this upload again.',
+  },
   order_no_ambiguous: {
     kind: 'conflict',
     message: 'Several retailers have an order with that number; use the order id.',

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
 import { HOUR, MINUTE } from '../../src/domain/clock.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
@@ -251,33 +254,131 @@ describe('GET /v1/auth/me', () => {
 });
 
 describe('login rate limits', () => {
-  it('limits failures per client address: 429 with retry-after, other addresses unaffected', async () => {
-    await addStaff('ana@acme.test', 'admin');
-    for (let i = 0; i < 10; i++) {
-      expect((await login(`guess${i}@acme.test`, 'wrong password', '10.0.0.1')).statusCode).toBe(
-        401,
-      );
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['set-cookie']).split(';')[0]!;
+  const loginWith = (email: string, password: string, address: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+  const fail = async (email: string, address: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      expect((await login(email, 'wrong password', address)).statusCode).toBe(401);
     }
+  };
+  const expectLimited = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('locks an email out at the address that failed, not at others, nor the portal', async () => {
+    await addStaff('ana@acme.test', 'admin');
+    await fail('ana@acme.test', '10.0.0.1', 10);
     const limited = await login('ana@acme.test', PASSWORD, '10.0.0.1');
-    expect(limited.statusCode).toBe(429);
+    expectLimited(limited);
     expect(limited.json().error.code).toBe('rate_limited');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login('ana@acme.test', PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+    // A stranger's guesses do not lock the owner out elsewhere.
+    expect((await login('ANA@acme.test', PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+    // Portal sign-ins count apart: the same email there is another account.
+    const portal = await t.app.inject({
+      method: 'POST',
+      url: '/v1/portal/auth/login',
+      payload: { email: 'ana@acme.test', password: PASSWORD },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(portal.statusCode).toBe(401);
     t.clock.advance(10 * MINUTE);
     expect((await login('ana@acme.test', PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   });
 
-  it('limits failures per account (the lower-cased email), whatever the address', async () => {
+  it('brakes an email guessed from many addresses; a device that signed in before passes', async () => {
     await addStaff('ana@acme.test', 'admin');
-    await addStaff('bo@acme.test', 'admin');
-    for (let i = 0; i < 10; i++) {
-      const email = i % 2 ? 'ANA@acme.test' : 'ana@acme.test';
-      expect((await login(email, 'wrong password', `10.0.1.${i}`)).statusCode).toBe(401);
+    const first = await loginWith('ana@acme.test', PASSWORD, '10.0.1.99');
+    expect(first.statusCode).toBe(200);
+    const device = cookieOf(first);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^factoryd_device=[^;]+; Path=\/v1\/auth\/login; Max-Age=7776000; HttpOnly; SameSite=Strict$/,
+    );
+    expect(device).not.toContain('ana');
+    for (let a = 1; a <= 3; a++) await fail('ana@acme.test', `10.0.1.${a}`, 10);
+    await fail('nobody@acme.test', '10.0.2.1', 10);
+    await fail('nobody@acme.test', '10.0.2.2', 10);
+    await fail('nobody@acme.test', '10.0.2.3', 10);
+
+    // From a new address, without proof: refused, and alike for a known and an unknown email.
+    const known = await login('ana@acme.test', PASSWORD, '10.0.3.1');
+    const unknown = await login('nobody@acme.test', PASSWORD, '10.0.3.1');
+    for (const res of [known, unknown]) expectLimited(res);
+    const strip = (body: { error: Record<string, unknown> }) => ({ ...body.error, request_id: '' });
+    expect(strip(known.json())).toEqual(strip(unknown.json()));
+    expect(known.headers['retry-after']).toBe(unknown.headers['retry-after']);
+    // A made-up or another email's proof does not pass.
+    const forged = device.replace(/\.[^.~]+$/, '.AAAA');
+    expectLimited(await loginWith('ana@acme.test', PASSWORD, '10.0.3.1', forged));
+    expectLimited(await loginWith('nobody@acme.test', PASSWORD, '10.0.3.1', device));
+
+    // The device that signed in before passes the brake with the right password, and only so.
+    expect((await loginWith('ana@acme.test', PASSWORD, '10.0.3.1', device)).statusCode).toBe(200);
+    expect(
+      (await loginWith('ana@acme.test', 'wrong password', '10.0.3.1', device)).statusCode,
+    ).toBe(401);
+
+    // A new password voids the proofs made with the old one.
+    const ana = (await t.request('GET', '/v1/staff')).json().data[0];
+    await t.request('PATCH', `/v1/staff/${ana.id}`, { body: { password: 'a brand new password' } });
+    expectLimited(await loginWith('ana@acme.test', 'a brand new password', '10.0.3.2', device));
+    t.clock.advance(HOUR);
+    expect((await login('ana@acme.test', 'a brand new password', '10.0.3.2')).statusCode).toBe(200);
+  });
+
+  it('has a budget per address across emails, and logs the address that spent it', async () => {
+    const logged: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) });
+    const app = await buildApp({ core: t.core, logger });
+    const attempt = (email: string, password: string, address: string, cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email, password },
+        remoteAddress: address,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    try {
+      await addStaff('bo@acme.test', 'admin');
+      const device = cookieOf(await attempt('bo@acme.test', PASSWORD, '10.0.4.1'));
+      for (let i = 0; i < 30; i++) {
+        expect((await attempt(`spray${i}@acme.test`, 'x', '10.0.4.1')).statusCode).toBe(401);
+      }
+      expectLimited(await attempt('spray99@acme.test', 'x', '10.0.4.1'));
+      expectLimited(await attempt('bo@acme.test', PASSWORD, '10.0.4.1'));
+      expect((await attempt('bo@acme.test', PASSWORD, '10.0.4.1', device)).statusCode).toBe(200);
+      expect((await attempt('bo@acme.test', PASSWORD, '10.0.4.2')).statusCode).toBe(200);
+      const trips = logged.map((l) => JSON.parse(l)).filter((l) => l.budget === 'address');
+      expect(trips).toHaveLength(1);
+      expect(trips[0]).toMatchObject({ address: '10.0.4.1', level: 40, failures: 30 });
+    } finally {
+      await app.close();
     }
-    const limited = await login('ana@acme.test', PASSWORD, '10.0.2.1');
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login('bo@acme.test', PASSWORD, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('has an overall budget: spent, only known devices sign in until it drains', async () => {
+    await addStaff('bo@acme.test', 'admin');
+    const device = cookieOf(await login('bo@acme.test', PASSWORD, '10.0.5.1'));
+    // Spent by 200 failures from anywhere (rows as the limiter writes them: the key hashed).
+    const key = createHash('sha256').update('staff').digest('base64url');
+    const at = t.clock.now().toISOString();
+    for (let i = 0; i < 200; i++) {
+      await t.sql
+        .prepare('insert into rate_limit_failures (limiter, key_hash, at) values (?, ?, ?)')
+        .run('login-all', key, at);
+    }
+    expectLimited(await login('bo@acme.test', PASSWORD, '10.0.5.2'));
+    expect((await loginWith('bo@acme.test', PASSWORD, '10.0.5.2', device)).statusCode).toBe(200);
+    t.clock.advance(10 * MINUTE);
+    expect((await login('bo@acme.test', PASSWORD, '10.0.5.2')).statusCode).toBe(200);
   });
 });
 

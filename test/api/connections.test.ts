@@ -1,4 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import pino from 'pino';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_LIMITS } from '../../src/api/connections.js';
@@ -21,6 +23,8 @@ const limits = {
   requestTimeoutMs: 1_500,
   keepAliveTimeoutMs: 1_000,
   maxConnections: 8,
+  maxConnectionsPerAddress: 8,
+  reservedConnections: 0,
   checkIntervalMs: 100,
 };
 
@@ -163,6 +167,113 @@ describe('the connection cap', () => {
   });
 });
 
+describe('connections per client address (loopback addresses 127.0.0.2, .3 … as clients)', () => {
+  // Small limits: 6 per address, 16 in all, the last 4 of them for addresses holding none.
+  const perAddress = { maxConnections: 16, maxConnectionsPerAddress: 6, reservedConnections: 4 };
+  let s: TestApp;
+  let sPort: number;
+  const logged: Record<string, unknown>[] = [];
+  const held: Socket[] = [];
+  beforeAll(async () => {
+    const logger = pino(
+      { level: 'warn' },
+      { write: (l: string) => void logged.push(JSON.parse(l)) },
+    );
+    s = await makeTestApp({
+      app: { logger, connections: { ...perAddress, reserveBelow: 1 } },
+    });
+    await s.app.listen({ host: '0.0.0.0', port: 0 });
+    sPort = (s.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    for (const socket of held) socket.destroy();
+    await s.close();
+  });
+
+  /** Opens a connection from `from`; resolves whether the server kept it past a moment. */
+  const hold = async (from: string): Promise<boolean> => {
+    const socket = connect({ port: sPort, host: '127.0.0.1', localAddress: from });
+    socket.on('error', () => {});
+    await new Promise((r) => socket.once('connect', r));
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 150);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (!closed) held.push(socket);
+    return !closed;
+  };
+  const request = (
+    from: string,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: sPort,
+          path,
+          localAddress: from,
+          agent: false,
+          method: init.method ?? 'GET',
+          headers: init.headers ?? {},
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      req.end(init.body);
+    });
+
+  it('closes the connection over an address’s cap, logs it once, and serves other addresses', async () => {
+    for (let i = 0; i < 6; i++) expect(await hold('127.0.0.2')).toBe(true);
+    expect(await hold('127.0.0.2')).toBe(false);
+    expect(await hold('127.0.0.2')).toBe(false);
+    const lines = logged.filter((l) => l.address === '127.0.0.2');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ connections: 6, msg: expect.stringContaining('its cap') });
+
+    // Another address is served: health, readiness, and a station's scan.
+    expect(await request('127.0.0.3', '/readyz')).toBe(200);
+    const issued = await s.request('POST', '/v1/stations/pairing-codes', {
+      body: { name: 'Line 1', role: 'produce' },
+    });
+    const paired = await s.request('POST', '/v1/stations/pair', {
+      token: null,
+      body: { code: issued.json().code },
+    });
+    const body = JSON.stringify({ barcode: 'FD 0000099' });
+    const scan = await request('127.0.0.3', '/v1/scans', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${paired.json().token}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
+      body,
+    });
+    expect(scan).toBe(200);
+  });
+
+  it('keeps the last connections for addresses that hold few', async () => {
+    // 6 (from .2, above) + 6 from .4 = 12: the 4 left are the reserve.
+    for (let i = 0; i < 6; i++) expect(await hold('127.0.0.4')).toBe(true);
+    // .5 takes one reserved connection; its second is refused (it holds one already)…
+    expect(await hold('127.0.0.5')).toBe(true);
+    expect(await hold('127.0.0.5')).toBe(false);
+    expect(logged.some((l) => l.address === '127.0.0.5' && /reserve/.test(String(l.msg)))).toBe(
+      true,
+    );
+    // … and an address holding none still gets in, for a readiness check.
+    expect(await request('127.0.0.6', '/readyz')).toBe(200);
+  });
+});
+
 describe('the real limits', () => {
   it('are those docs/install.md states', async () => {
     const doc = (await import('node:fs')).readFileSync(
@@ -178,6 +289,13 @@ describe('the real limits', () => {
     expect(section).toContain(`| keep-alive | ${CONNECTION_LIMITS.keepAliveTimeoutMs / 1000} s |`);
     expect(section).toContain(
       `| connections | ${CONNECTION_LIMITS.maxConnections.toLocaleString('en')} |`,
+    );
+    expect(section).toContain(
+      `| connections per address | ${CONNECTION_LIMITS.maxConnectionsPerAddress} |`,
+    );
+    expect(section).toContain(
+      `| reserve | the last ${CONNECTION_LIMITS.reservedConnections} | ` +
+        `For addresses holding fewer than ${CONNECTION_LIMITS.reserveBelow}:`,
     );
   });
 });

@@ -66,6 +66,31 @@ describe('errors: one envelope for every failure', () => {
     expectEnvelope(basic, 401, 'authentication_error', 'missing_token');
   });
 
+  it('401 missing_token for a Bearer header of any other shape than "Bearer <token>"', async () => {
+    const key = t.apiKey;
+    for (const authorization of [
+      `Bearer  ${key}`,
+      `Bearer\t${key}`,
+      `Bearer ${key} x`,
+      `Bearer ${key}  `,
+      `Bearer${key}`,
+      'Bearer',
+    ]) {
+      const res = await t.request('GET', '/v1/company', {
+        token: null,
+        headers: { authorization },
+      });
+      expectEnvelope(res, 401, 'authentication_error', 'missing_token');
+    }
+    const ok = await t.request('GET', '/v1/company', {
+      token: null,
+      headers: { authorization: `bearer ${key}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('403 when the token is valid but its kind may not', async () => {
     const station = await insertStation(t);
     for (const [method, url] of [

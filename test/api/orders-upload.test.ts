@@ -269,6 +269,45 @@ describe('POST /v1/orders/upload', () => {
     );
   });
 
+  it('answers 409 upload_conflict when its numbers are met on the index three times and gone by each check', async () => {
+    // Stands in for other uploads that each stage PO-RACE and give up again just before this
+    // one looks: a trigger refuses the row as the unique index would, while no order holds it.
+    if (t.store.dialect === 'sqlite') {
+      await t.sql.prepare('create table race_guard (n integer unique)').run();
+      await t.sql.prepare('insert into race_guard values (1)').run();
+      await t.sql
+        .prepare(
+          `create trigger race before insert on orders when new.order_no = 'PO-RACE'
+           begin insert into race_guard values (1); end`,
+        )
+        .run();
+    } else {
+      await t.sql
+        .prepare(
+          `create function race() returns trigger language plpgsql as $$
+           begin
+             if new.order_no = 'PO-RACE' then raise unique_violation using message = 'race'; end if;
+             return new;
+           end $$`,
+        )
+        .run();
+      await t.sql
+        .prepare('create trigger race before insert on orders for each row execute function race()')
+        .run();
+    }
+    const csv =
+      'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,1,1\nPO-RACE,ACME,SOFA,1,1\n';
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({
+      type: 'conflict_error',
+      code: 'upload_conflict',
+      message: expect.stringContaining('send this upload again'),
+    });
+    await waitUntil('nothing of it left', async () => (await count(t, 'uploads')) === 0);
+    await nothingWritten();
+  });
+
   it('checks a dry run fully and writes nothing', async () => {
     const csv =
       'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,2,3\nPO-2,BETA,BED,1,1\n';

@@ -75,7 +75,19 @@ describe('scan flow: produce → stock → dispatch', () => {
         body: { barcode, ...(location ? { location } : {}) },
       });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json();
+      // The station is told the order's number and retailer; the scan.recorded event carries
+      // the scan with its piece and order in full, as this flow follows them.
+      const answer = res.json();
+      expect(answer.order).toEqual({
+        order_no: 'SW-9001',
+        retailer_name: 'Sofa World',
+        pieces_per_unit: 2,
+        lines: [{ qty: 2, pieces_per_unit: 2 }],
+      });
+      const events = (await t.sql
+        .prepare("select data from events where type = 'scan.recorded'")
+        .all()) as { data: string }[];
+      return events.map((e) => JSON.parse(e.data)).find((data) => data.id === answer.id);
     };
     const order = async () => (await t.request('GET', `/v1/orders/${orderId}`)).json();
 
@@ -238,7 +250,11 @@ describe('scan flow: produce → stock → dispatch', () => {
       token: produce,
       body: { barcode: created.pieces[0].barcode },
     });
-    expect(made.json().order).toMatchObject({ status: 'produced', stuck: false });
+    expect(made.json().order).toMatchObject({ order_no: 'BD-1', retailer_name: 'Beds Direct' });
+    expect((await t.request('GET', `/v1/orders/${created.id}`)).json()).toMatchObject({
+      status: 'produced',
+      stuck: false,
+    });
     t.clock.advance(8 * DAY);
     expect((await t.request('GET', `/v1/orders/${created.id}`)).json()).toMatchObject({
       status: 'produced',

@@ -104,9 +104,17 @@ describe('scans that share a batch', () => {
     ]);
     expect(answers[3]!.id).toBe(answers[0]!.id);
     expect(answers[2]!.piece).toMatchObject({ barcode: a.barcodes[0]!, status: 'produced' });
-    // The resend shows its order as it is when answered, after the two scans before it.
-    expect(answers.map((s) => s.order?.pieces_scanned)).toEqual([1, 2, 2, 2, 3, undefined, 0, 4]);
-    expect(answers[7]!.order).toMatchObject({ id: a.id, status: 'produced', pieces_scanned: 4 });
+    expect(answers[3]!.order).toEqual(answers[0]!.order);
+    expect(answers[7]!.order).toMatchObject({ order_no: 'SW-1' });
+    // Each event carries its order as that scan left it, counted from the scans before it in
+    // the batch (the resend records nothing, so it has no event).
+    const recorded = (
+      (await t.sql
+        .prepare("select data from events where type = 'scan.recorded' order by id")
+        .all()) as { data: string }[]
+    ).map((e) => JSON.parse(e.data));
+    expect(recorded.map((e) => e.order?.pieces_scanned)).toEqual([1, 2, 2, 3, undefined, 0, 4]);
+    expect(recorded[6].order).toMatchObject({ id: a.id, status: 'produced', pieces_scanned: 4 });
 
     // Seven scans recorded once each (the resend wrote nothing), in the order sent.
     const rows = await scanRows();

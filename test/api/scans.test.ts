@@ -58,6 +58,14 @@ async function scan(station: Station, body: Record<string, unknown>) {
 
 const getOrder = async (id: string) => (await t.request('GET', `/v1/orders/${id}`)).json();
 
+/** The `scan.recorded` event's data of a scan: the scan with its piece and order in full. */
+async function recordOf(scanId: string) {
+  const events = (await t.sql
+    .prepare("select data from events where type = 'scan.recorded'")
+    .all()) as { data: string }[];
+  return events.map((e) => JSON.parse(e.data)).find((data) => data.id === scanId);
+}
+
 async function countScans(): Promise<number> {
   return ((await t.sql.prepare('select count(*) as n from scans').get()) as { n: number }).n;
 }
@@ -89,7 +97,7 @@ describe('POST /v1/scans: the station as it is now', () => {
 });
 
 describe('POST /v1/scans: accepted scans', () => {
-  it('moves the piece, recomputes the order and answers both, with a message for the screen', async () => {
+  it('moves the piece, recomputes the order and answers what the operator sees, with a message for the screen', async () => {
     const produce = await pairStation('produce', 'Sewing 1');
     const { id, barcodes } = await createOrder('SW-1001');
     const answer = await scan(produce, { barcode: barcodes[0], location: 'Cell 3' });
@@ -110,18 +118,19 @@ describe('POST /v1/scans: accepted scans', () => {
       test_label: false,
       piece: {
         barcode: barcodes[0],
-        status: 'produced',
-        produced_at: at,
-        location: 'Cell 3',
+        line_no: 1,
         unit_no: 1,
         piece_no: 1,
+        piece_name: null,
+        status: 'produced',
       },
+      // Of the order, only what the screen shows: its number and retailer, and what the unit
+      // and piece counts are out of.
       order: {
-        id,
         order_no: 'SW-1001',
-        status: 'in_production',
-        pieces_scanned: 1,
-        pieces_total: 2,
+        retailer_name: 'Sofa World',
+        pieces_per_unit: 2,
+        lines: [{ qty: 1, pieces_per_unit: 2 }],
       },
     });
     expect(answer.id).toMatch(/^scn_[0-9A-Z]{26}$/);
@@ -134,6 +143,19 @@ describe('POST /v1/scans: accepted scans', () => {
     expect(Object.keys(answer).sort()).toEqual(scanFields);
     expect(Object.keys(answer.piece).sort()).toEqual(declared(fields.piece!));
     expect(Object.keys(answer.order).sort()).toEqual(declared(fields.order!));
+    expect(Object.keys(answer.order).sort()).toEqual([
+      'lines',
+      'order_no',
+      'pieces_per_unit',
+      'retailer_name',
+    ]);
+
+    // The event's receivers (the factory's own systems) get the piece and the order in full.
+    expect(await recordOf(answer.id)).toMatchObject({
+      ...answer,
+      piece: { barcode: barcodes[0], status: 'produced', produced_at: at, location: 'Cell 3' },
+      order: { id, status: 'in_production', pieces_scanned: 1, pieces_total: 2 },
+    });
 
     const order = await getOrder(id);
     expect(order.scans).toEqual([
@@ -170,7 +192,9 @@ describe('POST /v1/scans: accepted scans', () => {
     const events = (await t.sql
       .prepare("select data from events where type = 'scan.recorded'")
       .all()) as { data: string }[];
-    expect(events.map((e) => JSON.parse(e.data))).toEqual([answer]);
+    expect(events.map((e) => JSON.parse(e.data))).toMatchObject([
+      { ...answer, piece: { id: answer.piece.id }, order: { order_no: 'SW-1002' } },
+    ]);
     const changed = (await t.sql
       .prepare("select data from events where type = 'order.status_changed'")
       .all()) as { data: string }[];
@@ -192,22 +216,21 @@ describe('POST /v1/scans: accepted scans', () => {
       accepted: true,
       location: 'A-01',
       message: `In stock: ${barcodes[0]} at A-01`,
-      piece: { status: 'in_stock', location: 'A-01' },
+      piece: { status: 'in_stock' },
     });
+    expect(await recordOf(first.id)).toMatchObject({ piece: { location: 'A-01' } });
     const stockedAt = first.at;
 
     t.clock.advance(1_000);
     const moved = await scan(stock, { barcode: barcodes[0], location: ' B-07 ' });
-    expect(moved).toMatchObject({
-      accepted: true,
-      location: 'B-07',
+    expect(moved).toMatchObject({ accepted: true, location: 'B-07' });
+    expect(await recordOf(moved.id)).toMatchObject({
       piece: { status: 'in_stock', location: 'B-07', in_stock_at: stockedAt },
     });
 
     const blankFallsBack = await scan(stock, { barcode: barcodes[1], location: '  ' });
-    expect(blankFallsBack).toMatchObject({
-      accepted: true,
-      location: 'A-01',
+    expect(blankFallsBack).toMatchObject({ accepted: true, location: 'A-01' });
+    expect(await recordOf(blankFallsBack.id)).toMatchObject({
       order: { status: 'in_stock', pieces_in_stock: 2 },
     });
   });
@@ -348,8 +371,9 @@ describe('POST /v1/scans: refusals are answered 200, recorded, and shown in the 
       reason: 'not_produced',
       location: 'A-01',
       piece: { status: 'awaiting_production' },
-      order: { status: 'awaiting_production' },
+      order: { order_no: 'SW-2003' },
     });
+    expect(await recordOf(refused.id)).toMatchObject({ order: { status: 'awaiting_production' } });
     const after = await getOrder(id);
     expect(after.pieces).toEqual(before.pieces);
     expect(after.pieces_scanned).toBe(0);
@@ -440,7 +464,10 @@ describe('POST /v1/scans: concurrency and replays', () => {
       .run(id);
     const answer = await scan(produce, { barcode: barcodes[0] });
     expect(answer.accepted).toBe(true);
-    expect(answer.order).toMatchObject({ status: 'in_production', pieces_scanned: 1 });
+    expect((await recordOf(answer.id)).order).toMatchObject({
+      status: 'in_production',
+      pieces_scanned: 1,
+    });
     expect(
       await t.sql
         .prepare(

@@ -117,11 +117,31 @@ describe('the web app served by factoryd', () => {
   });
 
   it('answers 404 for a missing file rather than the app, and refuses to leave its folder', async () => {
-    for (const url of ['/assets/gone-123.js', '/favicon.ico', '/..%2f..%2fetc%2fpasswd']) {
+    for (const url of [
+      '/assets/gone-123.js',
+      '/favicon.ico',
+      '/..%2f..%2fetc%2fpasswd',
+      '/.git/config',
+      '/.env',
+      '/factoryd.db',
+      '/station/.htaccess',
+      '/%2eenv',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     }
+  });
+
+  it('marks every API answer not to be kept or sniffed, and only API answers', async () => {
+    for (const url of ['/v1/nothing-here', '/v1/orders', '/healthz']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    const page = await app.inject({ method: 'GET', url: '/station' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('leaves the API its own paths and its error envelope', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,26 @@ describe('factoryd serve', () => {
     expect(second.stderr).toContain('or give this one its own --data-dir.');
     // The first one serves on.
     expect((await fetch(`${daemon.url}/readyz`)).status).toBe(200);
+  });
+
+  it('refuses a second server even when factoryd.lock was deleted under the first', async () => {
+    const first = await startDaemon();
+    try {
+      rmSync(join(first.dataDir, 'factoryd.lock'));
+      const second = run(['serve', '--port', '0', '--data-dir', first.dataDir]);
+      expect(second.status, second.stderr).toBe(1);
+      expect(second.stderr).toContain(
+        `is in use by another factoryd serve (PID ${first.process.pid}, started `,
+      );
+      // Looked again on the next start too: the new lock file is no lock while the first runs.
+      expect(run(['serve', '--port', '0', '--data-dir', first.dataDir]).status).toBe(1);
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    // Once the first has stopped, the data directory is free.
+    const next = await startDaemon({ dataDir: first.dataDir });
+    await next.stop();
   });
 
   it('lets a server start where one was killed: the lock dies with its process', async () => {

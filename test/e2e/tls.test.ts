@@ -61,6 +61,7 @@ describe.runIf(testDialect() === 'sqlite')('factoryd serve with TLS', () => {
     try {
       const health = await request(`${d.url}/healthz`, { dispatcher: trusting });
       expect(health.statusCode).toBe(200);
+      expect(health.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(await health.body.json()).toEqual({ status: 'ok' });
       const company = await request(`${d.url}/v1/company`, {
         dispatcher: trusting,

@@ -51,8 +51,10 @@ export async function authRoutes(
         },
       },
     },
-    async (request) =>
-      limitedLogin(limiters, request, request.body.email, () => loginStaff(core, request.body)),
+    async (request, reply) =>
+      limitedLogin(limiters.login, request, reply, 'staff', request.body.email, () =>
+        loginStaff(core, request.body),
+      ),
   );
 
   r.post(

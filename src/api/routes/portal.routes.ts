@@ -64,8 +64,8 @@ export async function portalRoutes(
         },
       },
     },
-    async (request) =>
-      limitedLogin(limiters, request, request.body.email, () =>
+    async (request, reply) =>
+      limitedLogin(limiters.login, request, reply, 'portal', request.body.email, () =>
         loginRetailerUser(core, request.body),
       ),
   );

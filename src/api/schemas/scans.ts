@@ -3,7 +3,7 @@ import type { RecordedScanWithCheck } from '../../core/scans/record-scan.js';
 import { REFUSAL_REASONS, SCAN_EVENTS } from '../../domain/scan-rules.js';
 import { IsoDateTime, Nullable, Strict, StringEnum } from './common.js';
 import { HardwareCheck, HardwareCheckBody } from './hardware-check.js';
-import { OrderListItem, Piece } from './orders.js';
+import { PieceStatusOut } from './orders.js';
 import type { Assert, Same } from './same-shape.js';
 
 // Enums and nullables as `type` + `enum` and `type: [t, 'null']` (see Nullable): the answer is
@@ -19,7 +19,29 @@ export const ScanBody = Strict({
   hardware_check: Type.Optional(HardwareCheckBody),
 });
 
-/** The answer to POST /v1/scans, and the data of its `scan.recorded` event. */
+/** Of the piece scanned, what the station's operator is shown (core/scans/scan-view.ts). */
+export const StationPiece = Type.Object({
+  id: Type.String(),
+  barcode: Type.String(),
+  line_no: Type.Integer(),
+  unit_no: Type.Integer(),
+  piece_no: Type.Integer(),
+  piece_name: Nullable(Type.String()),
+  status: PieceStatusOut,
+});
+
+/** Of the piece's order, its number and retailer and what unit and piece counts are out of. */
+export const StationOrder = Type.Object({
+  order_no: Type.String(),
+  retailer_name: Type.String(),
+  pieces_per_unit: Type.Integer(),
+  lines: Type.Array(Type.Object({ qty: Type.Integer(), pieces_per_unit: Type.Integer() })),
+});
+
+/**
+ * The answer to POST /v1/scans: the station's view. The `scan.recorded` event carries the same
+ * scan with its piece and order in full (docs/webhooks.md).
+ */
 export const ScanAnswer = Type.Object({
   id: Type.String(),
   object: Type.Literal('scan'),
@@ -35,8 +57,8 @@ export const ScanAnswer = Type.Object({
   scanned_at: Nullable(IsoDateTime),
   at: IsoDateTime,
   test_label: Type.Boolean(),
-  piece: Nullable(Piece),
-  order: Nullable(OrderListItem),
+  piece: Nullable(StationPiece),
+  order: Nullable(StationOrder),
   /** Only on a test-label scan that carried the station's hardware check: the check recorded. */
   hardware_check: Type.Optional(HardwareCheck),
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FieldError } from '../../domain/errors.js';
+import { AppError, type FieldError } from '../../domain/errors.js';
 import type { DB } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { CoreContext } from '../context.js';
@@ -35,7 +35,8 @@ export interface UploadResult {
  * written hidden in short statements, published by one short transaction that shows them all, and
  * their marks cleared in short transactions (upload-staging.ts): other writers never wait long.
  * An order number taken by another request between the check and the staging fails it on the
- * unique index, and is then reported like any other.
+ * unique index, and is then reported like any other. One met on the index but gone by the check
+ * (another upload that gave up) is staged again; three times in a row → 409 `upload_conflict`.
  */
 export async function uploadOrders(
   ctx: CoreContext,
@@ -98,7 +99,7 @@ export async function uploadOrders(
       // what it staged): stage again.
       const taken = await checkRetailers(ctx.db, factoryId, parsed.orders, retailers);
       if (taken.length > 0) throw csvError(taken);
-      if (attempt === STAGE_ATTEMPTS) throw err;
+      if (attempt === STAGE_ATTEMPTS) throw new AppError('upload_conflict');
       continue;
     }
     let answer: UploadResult;

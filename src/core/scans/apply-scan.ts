@@ -40,7 +40,7 @@ import {
   type ScanRead,
 } from './scan-statements.js';
 import type { ScanBatch } from './scan-batch.js';
-import type { RecordedScan, ScanAnswer } from './scan-view.js';
+import { stationView, type RecordedScan, type ScanRecord } from './scan-view.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
@@ -226,16 +226,17 @@ export async function applyScan(
             clientScanId: request.clientScanId,
           });
     if (!previous) throw new Error(`scan ${row.id} was not recorded`);
-    const scan = await replayAnswer(tx, previous);
+    const scan = stationView(await replayAnswer(tx, previous));
     return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
   tx.stationScanned(station.stationId);
 
-  const scan = toAnswer(row, decision, piece ?? null, order);
-  const json = JSON.stringify(scan);
-  tx.emit(factoryId, 'scan.recorded', scan, json);
-  return { scan, json, replayed: false };
+  const record = toAnswer(row, decision, piece ?? null, order);
+  tx.emit(factoryId, 'scan.recorded', record, JSON.stringify(record));
+  // The station is told less than the event's receivers (scan-view.ts).
+  const scan = stationView(record);
+  return { scan, json: JSON.stringify(scan), replayed: false };
 }
 
 function toAnswer(
@@ -243,7 +244,7 @@ function toAnswer(
   decision: ScanDecision,
   piece: PieceRow | null,
   order: OrderListItem | null,
-): ScanAnswer {
+): ScanRecord {
   return {
     id: row.id,
     object: 'scan',
@@ -268,7 +269,7 @@ function toAnswer(
  * The answer of a scan recorded earlier, for a resent `client_scan_id`: the same scan (id,
  * verdict, message, time), with its piece and order as they are now.
  */
-async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanAnswer> {
+async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanRecord> {
   const decision = recordedDecision({
     event: row.event,
     accepted: row.accepted === 1,

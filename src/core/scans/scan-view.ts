@@ -1,8 +1,11 @@
 import type { OrderListItem, PieceView } from '../orders/order-view.js';
 import type { RefusalReason, ScanEvent } from '../../domain/scan-rules.js';
 
-/** The answer to POST /v1/scans, and the data of its `scan.recorded` event. */
-export interface ScanAnswer {
+/**
+ * A scan as recorded, with its piece and order in full: the data of the `scan.recorded` event,
+ * which goes to the factory's own receivers (webhooks), who may read every order anyway.
+ */
+export interface ScanRecord<P = PieceView, O = OrderListItem> {
   id: string;
   object: 'scan';
   accepted: boolean;
@@ -24,15 +27,59 @@ export interface ScanAnswer {
   at: string;
   test_label: boolean;
   /** The piece after the scan; for a voided label, the piece it belonged to (new barcode). */
-  piece: PieceView | null;
+  piece: P | null;
   /** The piece's order after the scan. */
-  order: OrderListItem | null;
+  order: O | null;
+}
+
+/** Of the piece scanned, what the station's operator is shown ("Unit 2 of 4 · Piece 1 of 3"). */
+export type StationPiece = Pick<
+  PieceView,
+  'id' | 'barcode' | 'line_no' | 'unit_no' | 'piece_no' | 'piece_name' | 'status'
+>;
+
+/**
+ * Of the piece's order, what the operator is shown: its number and retailer, and what the piece's
+ * unit and piece counts are out of (each line's quantity and pieces per unit). Nothing else: a
+ * station token scans any order's pieces, and may learn no more of an order than its label says.
+ */
+export interface StationOrder {
+  order_no: string;
+  retailer_name: string;
+  pieces_per_unit: number;
+  lines: { qty: number; pieces_per_unit: number }[];
+}
+
+/** The answer to POST /v1/scans: the scan, with the station's view of its piece and order. */
+export type ScanAnswer = ScanRecord<StationPiece, StationOrder>;
+
+/** The station's view of a recorded scan (docs/scanning.md, "What a station is told"). */
+export function stationView(scan: ScanRecord): ScanAnswer {
+  const { piece, order } = scan;
+  return {
+    ...scan,
+    piece: piece && {
+      id: piece.id,
+      barcode: piece.barcode,
+      line_no: piece.line_no,
+      unit_no: piece.unit_no,
+      piece_no: piece.piece_no,
+      piece_name: piece.piece_name,
+      status: piece.status,
+    },
+    order: order && {
+      order_no: order.order_no,
+      retailer_name: order.retailer_name,
+      pieces_per_unit: order.pieces_per_unit,
+      lines: order.lines.map((line) => ({ qty: line.qty, pieces_per_unit: line.pieces_per_unit })),
+    },
+  };
 }
 
 /** The recorded scan, and whether it is the first answer again (a resent `client_scan_id`). */
 export interface RecordedScan {
   scan: ScanAnswer;
-  /** `scan` as JSON: the event's data, and the HTTP answer, written once. */
+  /** `scan` as JSON: the HTTP answer, written once. */
   json: string;
   replayed: boolean;
 }
