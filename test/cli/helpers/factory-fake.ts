@@ -88,6 +88,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     default_dpi: 203,
     webhook_retention_days: 30,
     webhook_allowed_hosts: [],
+    public_url: null,
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
