@@ -85,7 +85,7 @@ export const SettingsPatch = Strict(
     webhook_allowed_hosts: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
-    public_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2000 }))),
+    public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   },
   { minProperties: 1 },
 );

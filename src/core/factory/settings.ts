@@ -92,6 +92,8 @@ function validate(patch: SettingsPatch): SettingsPatch {
       'station_app_scheme must be a URI scheme: a lower-case letter, then letters, digits, + . or -.',
     );
   }
+  // Emptied (a cleared field, `settings set public_url=`): no public URL.
+  if (patch.public_url?.trim() === '') patch = { ...patch, public_url: null };
   if (typeof patch.public_url === 'string') {
     const url = normalizePublicUrl(patch.public_url);
     if (!url) {
