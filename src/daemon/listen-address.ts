@@ -44,9 +44,10 @@ export function stationPageLines(
   if (reach.lanUrl) return `factoryd: station page: ${reach.lanUrl}/station\n`;
   if (reach.loopbackOnly) {
     return (
-      `factoryd: listening on ${localUrl} for this machine only: no tablet or phone can open it.\n` +
-      `factoryd: to serve stations on the network, start with --host 0.0.0.0 (station page: http://<this machine's address>:<port>/station),\n` +
-      `factoryd: or behind a reverse proxy set the address it answers at: factory settings set public_url=https://factory.example.com\n`
+      `factoryd: station page: ${localUrl}/station (this machine only: factoryd listens on loopback)\n` +
+      'factoryd: for tablets and phones on the network, start with --host 0.0.0.0 ' +
+      '(npm start -- --host 0.0.0.0); behind a reverse proxy, set its address: ' +
+      'factory settings set public_url=https://factory.example.com\n'
     );
   }
   return `factoryd: station page: ${localUrl}/station\n`;

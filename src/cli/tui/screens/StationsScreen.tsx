@@ -145,9 +145,13 @@ export function StationsScreen(props: ScreenProps) {
   // pair_url's QR beside it, for a phone's camera, only when both fit with the text.
   const phoneQr = useMemo(() => {
     if (!pairing || !qr) return undefined;
-    const lines = qrLines(pairing.pairUrl, { margin: 1 });
-    const fits = lines.length < bodyHeight && qr[0]!.length + lines[0]!.length + 46 <= columns;
-    return fits ? lines : undefined;
+    for (const margin of [2, 1]) {
+      const lines = qrLines(pairing.pairUrl, { margin });
+      if (lines.length < bodyHeight && qr[0]!.length + lines[0]!.length + 46 <= columns) {
+        return lines;
+      }
+    }
+    return undefined;
   }, [pairing, qr, bodyHeight, columns]);
 
   async function issue(name: string, role: (typeof STATION_ROLES)[number]) {
