@@ -25,7 +25,8 @@ export interface SettingsView {
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at'> = {
+/** A new factory's settings; `public_url` is left to the column's default, null. */
+export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
   stuck_after_days: 7,
   timezone: 'Europe/London',
   station_app_scheme: 'factorystation',
@@ -34,7 +35,6 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at'> 
   default_dpi: 203,
   webhook_retention_days: 30,
   webhook_allowed_hosts: '[]',
-  public_url: null,
 };
 
 export const STATION_APP_SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*$/;

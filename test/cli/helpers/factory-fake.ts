@@ -264,6 +264,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
         id: 'pcd_01',
         code: 'BCDF-GHJK',
         qr: 'factoryscan://pair?code=BCDFGHJK',
+        pair_url: 'http://factory.lan:8080/station#code=BCDF-GHJK',
+        loopback_only: false,
         expires_in_seconds: 600,
         expires_at: '2026-11-22T10:10:00.000Z',
         name: (request.json as { name: string }).name,
