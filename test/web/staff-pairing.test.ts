@@ -65,7 +65,7 @@ describe('the pairing dialog', () => {
   it('uses the setting public_url, and then warns of nothing', async () => {
     await w.api('PATCH', '/v1/settings', { public_url: 'https://factory.example.com' });
     try {
-      const { context, dialog, code } = await openPairing('Bay tablet');
+      const { context, page, dialog, code } = await openPairing('Bay tablet');
       const phone = dialog.getByRole('img', {
         name: "QR code with the station page's address to pair Bay tablet",
       });
@@ -73,6 +73,16 @@ describe('the pairing dialog', () => {
       expect(await qrOf(phone)).toEqual([`https://factory.example.com/station#code=${code}`]);
       await dialog.getByText('https://factory.example.com/station', { exact: true }).waitFor();
       expect(await dialog.getByRole('note').count()).toBe(0);
+
+      // Settings shows it, and says the app scheme is for native apps only.
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('link', { name: 'Factory' }).click();
+      expect(await page.getByLabel('Public URL').inputValue()).toBe('https://factory.example.com');
+      await page.getByText('Only for native station apps').waitFor();
+      await page.getByLabel('Public URL').fill('ftp://nope');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('public_url must be an http:// or https:// address').waitFor();
+      await screenshot(page, 'staff-settings-public-url', { fullPage: true });
       await context.close();
     } finally {
       await w.api('PATCH', '/v1/settings', { public_url: null });

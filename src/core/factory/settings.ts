@@ -99,7 +99,7 @@ function validate(patch: SettingsPatch): SettingsPatch {
     if (!url) {
       throw invalid(
         'public_url',
-        'public_url must be an http:// or https:// address without a query or #, such as https://factory.example.com, or null.',
+        'public_url must be an http:// or https:// address such as https://factory.example.com, without a user, query or #; empty or null for none.',
       );
     }
     patch = { ...patch, public_url: url };
