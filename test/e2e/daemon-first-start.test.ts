@@ -1,6 +1,7 @@
 // `factoryd serve` and `init` on a new install: the start names the station page's address (or
 // says only this machine can reach it), a busy port names the flag that changes it and leaves no
 // factory behind, and init takes the factory's name.
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,14 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/app.js';
 import { testDialect } from '../helpers/dialect.js';
-import { runFactoryd, startDaemon, type RunningDaemon } from '../helpers/daemon.js';
+import {
+  EXECUTABLE_ENV,
+  FACTORYD,
+  runFactoryd,
+  shellCommand,
+  startDaemon,
+  type RunningDaemon,
+} from '../helpers/daemon.js';
 
 const onSqlite = testDialect() === 'sqlite';
 
@@ -104,5 +112,35 @@ describe.runIf(onSqlite)('factoryd init', () => {
     const empty = runFactoryd(['init', '--data-dir', tempDir(), '--factory-name', ' ']);
     expect(empty.status).toBe(2);
     expect(empty.stderr).toContain('--factory-name must not be empty');
+  });
+
+  it('asks for the factory’s name on a terminal', async () => {
+    // A tmux server of our own: a real terminal, nobody else's sessions.
+    const socket = `factoryd-init-${process.pid}`;
+    const tmux = (...args: string[]) =>
+      execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+    const dir = tempDir();
+    const env = Object.entries(EXECUTABLE_ENV).map(([k, v]) => `${k}='${v}'`);
+    const command = ['env', ...env, shellCommand(FACTORYD), 'init', '--data-dir', `'${dir}'`];
+    tmux('new-session', '-d', '-s', 'init', '-x', '120', '-y', '10', command.join(' '));
+    tmux('set-option', '-t', 'init', 'remain-on-exit', 'on');
+    const waitFor = async (text: string) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const screen = tmux('capture-pane', '-p', '-t', 'init');
+        if (screen.includes(text)) return screen;
+        if (Date.now() > deadline) throw new Error(`never showed ${text}:\n${screen}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await waitFor('Factory name (shown to retailers; Enter to set it later):');
+      tmux('send-keys', '-t', 'init', '-l', 'Acme Upholstery');
+      tmux('send-keys', '-t', 'init', 'Enter');
+      await waitFor('First API key');
+    } finally {
+      tmux('kill-server');
+    }
+    expect(companyOf(dir)).toMatchObject({ company: 'Acme Upholstery', name: '' });
   });
 });

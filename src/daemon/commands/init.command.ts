@@ -21,18 +21,20 @@ export async function init(
     io.stderr.write('factoryd: --factory-name must not be empty\n');
     return 2;
   }
-  const name = given ?? (io.stdin.isTTY ? await askFactoryName(io) : undefined);
-  opts = { ...opts, ...(name ? { name } : {}) };
   const opened = await openDataDir(opts.dataDir, io);
   try {
+    // Asked only when a factory is about to be made: not before "already initialised".
+    const adds =
+      opened.store.dialect === 'postgres' || (await listFactoryIds(opened.core)).length === 0;
+    const name = given ?? (adds && io.stdin.isTTY ? await askFactoryName(io) : undefined);
     const result = await ensureInitialised(opened, {
-      ...(opts.name ? { name: opts.name } : {}),
+      ...(name ? { name } : {}),
       ...(opts.labelPrefix ? { labelPrefix: opts.labelPrefix } : {}),
     });
     if (!result.created && opened.store.dialect === 'postgres') {
       // DESIGN §13: one PostgreSQL database holds a group of factories; init adds one more.
       const { factoryId, apiKey } = await createFactory(opened.core, {
-        ...(opts.name ? { name: opts.name } : {}),
+        ...(name ? { name } : {}),
         ...(opts.labelPrefix ? { labelPrefix: opts.labelPrefix } : {}),
       });
       io.stderr.write(
