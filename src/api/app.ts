@@ -19,10 +19,12 @@ import {
 import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters, type LoginLimiters } from './login.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
+import { OneLinePerRequest } from './request-log.js';
 import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
 import { SCANS_ROUTE } from './routes/scans.routes.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
+import type { ServerReach } from './station-address.js';
 import { isApiPath, webApp } from './web-app.js';
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export interface RouteDeps {
   core: CoreContext;
   limiters: Limiters;
   labels: LabelRenderer;
+  reach: ServerReach;
 }
 
 export interface AppDeps {
@@ -80,6 +83,11 @@ export interface AppDeps {
    * it, in this thread, taking turns with other requests.
    */
   labels?: LabelRenderer;
+  /**
+   * Where devices reach the server, for pairing codes' `pair_url` (station-address.ts): the
+   * daemon fills it in once it listens. Without it, the address each request came in on.
+   */
+  reach?: ServerReach;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -124,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.https ? { https: { ...deps.https, ...serverOptions } } : { http: serverOptions }),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: () => newId('request', new Date()),
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.trustProxy ?? false,
@@ -251,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     core: deps.core,
     limiters,
     labels: deps.labels ?? labelsInThisThread(takeTurns),
+    reach: deps.reach ?? { loopbackOnly: false, lanUrl: null },
   };
   for (const register of ROUTES) await register(app, routeDeps);
 

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import type { DaemonIO } from './io.js';
 import { versionLine } from './version.js';
 
@@ -68,11 +68,15 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
     .description('create the factory and its first API key (printed once)')
     .option(...dataDirOption)
     .option(...databaseUrlOption)
-    .option('--name <name>', 'factory name (editable later with PATCH /v1/company)')
+    .option(
+      '--factory-name <name>',
+      "the factory's name, shown to retailers (asked on a terminal; editable later on the Company page)",
+    )
+    .addOption(new Option('--name <name>', 'older spelling of --factory-name').hideHelp())
     .option('--label-prefix <prefix>', 'barcode prefix, 1-8 of A-Z 0-9', 'FD')
     .addHelpText(
       'after',
-      '\nExample:\n  factoryd init --name "Acme Upholstery" --label-prefix ACME\n',
+      '\nExample:\n  factoryd init --factory-name "Acme Upholstery" --label-prefix ACME\n',
     )
     .action(async (opts) => {
       const { init } = await import('./commands/init.command.js');

@@ -41,6 +41,8 @@ export interface SettingsTable {
   webhook_retention_days: number;
   /** JSON array of host names or CIDRs; empty = any host. */
   webhook_allowed_hosts: string;
+  /** The address stations open (migration 0015); null = the one a request came in on. */
+  public_url: string | null;
   updated_at: string;
 }
 

@@ -59,6 +59,9 @@ describe('pairing codes', () => {
       id: expect.stringMatching(/^pcd_[0-9A-Z]{26}$/),
       code: issued.code,
       qr: `factorystation://pair?code=${plain}`,
+      // inject's Host: the address the request came in on.
+      pair_url: `http://localhost:80/station#code=${issued.code}`,
+      loopback_only: false,
       expires_in_seconds: 600,
       expires_at: new Date(t.clock.now().getTime() + 600_000).toISOString(),
       name: 'Sewing 2',

@@ -706,6 +706,9 @@ describe('the staff app', () => {
 
     await page.getByRole('link', { name: 'Company' }).click();
     await page.getByLabel('Legal name').fill('Acme Furniture Ltd');
+    // Nobody has given the owner's name yet: the page does not make one up.
+    expect(await page.getByLabel('Your name').inputValue()).toBe('');
+    await page.getByLabel('Your name').fill('Olive Owner');
     await page.getByLabel('Postcode').fill('LS1 4AB');
     await page.getByRole('button', { name: 'Save company details' }).click();
     await page.getByText('Company details saved.').waitFor();
@@ -847,15 +850,19 @@ describe('the staff app', () => {
     await page.getByRole('heading', { name: 'Create the first admin' }).waitFor();
     await expectAccessible(page, 'setup');
     await page.getByLabel('API key').fill('sk_live_not_a_real_key_at_all_000');
+    await page.getByLabel('Factory name').fill('Acme Upholstery');
     await page.getByLabel('Your name').fill('Ian IT');
     await page.getByLabel('Email').fill('ian@factory.test');
     await page.getByLabel('Password').fill('first admin password');
+    await screenshot(page, 'staff-setup');
     await page.getByRole('button', { name: 'Create admin and sign in' }).click();
     await page.getByText('That API key is not valid.').waitFor();
     await page.getByLabel('API key').fill(w.daemon.apiKey);
     await page.getByRole('button', { name: 'Create admin and sign in' }).click();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await page.getByText('Ian IT (admin)').waitFor();
+    // The factory is named, as the portal and the staff app show it.
+    expect((await w.api('GET', '/v1/company')).company).toBe('Acme Upholstery');
     // The key was used once and kept nowhere in the browser.
     const stored = await page.evaluate(() =>
       JSON.stringify({ ...sessionStorage, ...localStorage }),

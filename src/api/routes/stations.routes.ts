@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../domain/errors.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
+import { stationAddressOf } from '../station-address.js';
 import {
   IdParams,
   IsoDateTime,
@@ -34,7 +35,7 @@ const PAIRING_FAILURES = new Set(['invalid_pairing_code', 'pairing_code_expired'
 
 export async function stationsRoutes(
   app: FastifyInstance,
-  { core, limiters }: RouteDeps,
+  { core, limiters, reach }: RouteDeps,
 ): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -50,7 +51,17 @@ export async function stationsRoutes(
           200: Type.Object({
             id: Type.String(),
             code: Type.String(),
-            qr: Type.String(),
+            qr: Type.String({
+              description: '`<station_app_scheme>://pair?code=…`, for native station apps',
+            }),
+            pair_url: Type.String({
+              description:
+                'The station page with this code (`<public_url>/station#code=…`): a phone camera opens it and the page pairs by itself. Without public_url, built from the address this request came in on.',
+            }),
+            loopback_only: Type.Boolean({
+              description:
+                'True when no public_url is set and factoryd listens on a loopback address only: pair_url then opens on the server itself only (start it with --host 0.0.0.0, or set public_url).',
+            }),
             expires_in_seconds: Type.Integer(),
             expires_at: IsoDateTime,
             name: Type.String(),
@@ -59,7 +70,13 @@ export async function stationsRoutes(
         },
       },
     },
-    async (request) => createPairingCode(coreOf(request, core), factoryOf(request), request.body),
+    async (request) =>
+      createPairingCode(
+        coreOf(request, core),
+        factoryOf(request),
+        request.body,
+        stationAddressOf(request, reach),
+      ),
   );
 
   r.get(

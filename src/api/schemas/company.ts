@@ -69,6 +69,7 @@ export const Settings = Type.Object({
   default_dpi: Type.Union([Type.Literal(203), Type.Literal(300)]),
   webhook_retention_days: Type.Integer(),
   webhook_allowed_hosts: Type.Array(Type.String()),
+  public_url: Nullable(Type.String()),
   updated_at: IsoDateTime,
 });
 
@@ -84,6 +85,7 @@ export const SettingsPatch = Strict(
     webhook_allowed_hosts: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
+    public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   },
   { minProperties: 1 },
 );

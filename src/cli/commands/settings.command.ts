@@ -30,6 +30,7 @@ export function registerSettings(program: Command, action: ActionFactory): void 
       examples(
         'factory settings set stuck_after_days=5',
         'factory settings set timezone=Europe/London station_app_scheme=factoryscan',
+        'factory settings set public_url=https://factory.example.com',
         'factory settings set \'webhook_allowed_hosts=["10.0.0.0/8"]\'',
       ),
     )

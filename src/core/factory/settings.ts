@@ -14,12 +14,19 @@ export interface SettingsView {
   default_dpi: 203 | 300;
   webhook_retention_days: number;
   webhook_allowed_hosts: string[];
+  /**
+   * The address stations and phones open this server at (`https://factory.example.com`, or
+   * behind a proxy with a path), without a trailing slash; null = the address the staff app's
+   * request came in on. Pairing codes' `pair_url` starts with it.
+   */
+  public_url: string | null;
   updated_at: string;
 }
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at'> = {
+/** A new factory's settings; `public_url` is left to the column's default, null. */
+export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
   stuck_after_days: 7,
   timezone: 'Europe/London',
   station_app_scheme: 'factorystation',
@@ -42,6 +49,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   default_dpi: row.default_dpi as 203 | 300,
   webhook_retention_days: row.webhook_retention_days,
   webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
+  public_url: row.public_url,
   updated_at: row.updated_at,
 });
 
@@ -54,8 +62,24 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-/** Rules beyond the schema's types; each failure names its field. */
-function validate(patch: SettingsPatch): void {
+/**
+ * `public_url` as stored: an http(s) URL with a host, no user, query or fragment, and no
+ * trailing slash (`/station` is appended to it); undefined when it is not one.
+ */
+export function normalizePublicUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!url.hostname || url.username || url.password || url.search || url.hash) return undefined;
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Rules beyond the schema's types, each failure naming its field; the patch as stored. */
+function validate(patch: SettingsPatch): SettingsPatch {
   if (patch.timezone !== undefined && !isTimeZone(patch.timezone)) {
     throw invalid('timezone', 'timezone must be an IANA time zone such as Europe/London.');
   }
@@ -68,11 +92,24 @@ function validate(patch: SettingsPatch): void {
       'station_app_scheme must be a URI scheme: a lower-case letter, then letters, digits, + . or -.',
     );
   }
+  // Emptied (a cleared field, `settings set public_url=`): no public URL.
+  if (patch.public_url?.trim() === '') patch = { ...patch, public_url: null };
+  if (typeof patch.public_url === 'string') {
+    const url = normalizePublicUrl(patch.public_url);
+    if (!url) {
+      throw invalid(
+        'public_url',
+        'public_url must be an http:// or https:// address such as https://factory.example.com, without a user, query or #; empty or null for none.',
+      );
+    }
+    patch = { ...patch, public_url: url };
+  }
   patch.webhook_allowed_hosts?.forEach((host, i) => {
     if (!isAllowedHostEntry(host)) {
       throw invalid(`webhook_allowed_hosts.${i}`, `"${host}" is not a host name, address or CIDR.`);
     }
   });
+  return patch;
 }
 
 export async function getSettings(ctx: CoreContext, factoryId: string): Promise<SettingsView> {
@@ -90,8 +127,7 @@ export async function updateSettings(
   factoryId: string,
   patch: SettingsPatch,
 ): Promise<SettingsView> {
-  validate(patch);
-  const { webhook_allowed_hosts, ...rest } = patch;
+  const { webhook_allowed_hosts, ...rest } = validate(patch);
   const view = await transact(ctx, async (tx) => {
     await tx.trx
       .updateTable('settings')

@@ -12,7 +12,9 @@ export interface NewFactory {
 
 /**
  * Creates a factory with default settings and its first admin API key, in one transaction.
- * The names are placeholders until someone fills in PATCH /v1/company.
+ * `name` is the factory's (company) name, also its legal name until PATCH /v1/company says
+ * otherwise; without one, "My factory" until the setup page asks. The owner's name (the
+ * company record's `name`) stays empty: nobody has given it yet.
  */
 export function createFactory(
   ctx: CoreContext,
@@ -20,14 +22,14 @@ export function createFactory(
 ): Promise<NewFactory> {
   return transact(ctx, async (tx) => {
     const factoryId = newId('factory', tx.now);
-    const name = input.name?.trim() || 'My factory';
+    const company = input.name?.trim() || 'My factory';
     await tx.trx
       .insertInto('factories')
       .values({
         id: factoryId,
-        company: name,
-        name,
-        legal_name: name,
+        company,
+        name: '',
+        legal_name: company,
         label_prefix: input.labelPrefix ?? DEFAULT_LABEL_PREFIX,
         company_number: null,
         vat_number: null,

@@ -42,7 +42,8 @@ export async function loginRetailerUser(
       .executeTakeFirstOrThrow();
     const factory = await tx.trx
       .selectFrom('factories')
-      .select(['id', 'name'])
+      // The factory's name is the company's; `factories.name` is its owner's.
+      .select(['id', 'company as name'])
       .where('id', '=', user.factory_id)
       .executeTakeFirstOrThrow();
     const session = await openSession(tx.trx, {

@@ -16,7 +16,8 @@ export interface Caller {
 export async function describeCaller(ctx: CoreContext, principal: Principal): Promise<Caller> {
   const factory = await ctx.db
     .selectFrom('factories')
-    .select(['id', 'name'])
+    // The factory's name is the company's; `factories.name` is its owner's.
+    .select(['id', 'company as name'])
     .where('id', '=', principal.factoryId)
     .executeTakeFirstOrThrow();
   switch (principal.kind) {
@@ -73,7 +74,8 @@ export async function describePortalCaller(
 ): Promise<PortalCaller> {
   const factory = await ctx.db
     .selectFrom('factories')
-    .select(['id', 'name'])
+    // The factory's name is the company's; `factories.name` is its owner's.
+    .select(['id', 'company as name'])
     .where('id', '=', principal.factoryId)
     .executeTakeFirstOrThrow();
   const row = await ctx.db

@@ -30,10 +30,28 @@ export interface PairingCodeView {
   code: string;
   /** `<station_app_scheme>://pair?code=BCDFGHJK`, for the station app's camera. */
   qr: string;
+  /**
+   * The station page with the code (`<public_url>/station#code=BCDF-GHJK`): any phone's camera
+   * opens it from a QR, and the page pairs by itself (DESIGN §12).
+   */
+  pair_url: string;
+  /**
+   * True when no `public_url` is set and the server listens on a loopback address only: then
+   * `pair_url` opens on the server's own machine only, and the staff app says how to fix it.
+   */
+  loopback_only: boolean;
   expires_in_seconds: number;
   expires_at: string;
   name: string;
   role: ScanEvent;
+}
+
+/** What the request asking for a code knows of where the station page is served. */
+export interface StationAddress {
+  /** Origin (and path prefix, if any) of the server as a device would reach it; no trailing slash. */
+  base: string;
+  /** The server listens on a loopback address only. */
+  loopbackOnly: boolean;
 }
 
 export interface PairedStation {
@@ -53,6 +71,7 @@ export function createPairingCode(
   ctx: CoreContext,
   factoryId: string,
   input: { name: string; role: ScanEvent },
+  address: StationAddress,
 ): Promise<PairingCodeView> {
   return transact(ctx, async (tx) => {
     const live = await tx.trx
@@ -77,7 +96,7 @@ export function createPairingCode(
 
     const settings = await tx.trx
       .selectFrom('settings')
-      .select('station_app_scheme')
+      .select(['station_app_scheme', 'public_url'])
       .where('factory_id', '=', factoryId)
       .executeTakeFirstOrThrow();
 
@@ -111,10 +130,13 @@ export function createPairingCode(
       })
       .execute();
 
+    const issued = formatPairingCode(code);
     return {
       id,
-      code: formatPairingCode(code),
+      code: issued,
       qr: `${settings.station_app_scheme}://pair?code=${code}`,
+      pair_url: `${settings.public_url ?? address.base}/station#code=${issued}`,
+      loopback_only: settings.public_url === null && address.loopbackOnly,
       expires_in_seconds: PAIRING_CODE_TTL_SECONDS,
       expires_at: expiresAt,
       name,

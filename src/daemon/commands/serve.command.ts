@@ -4,6 +4,9 @@ import pino from 'pino';
 import { buildApp } from '../../api/app.js';
 import { labelThread } from '../../labels/label-renderer.js';
 import type { Signals } from '../../core/context.js';
+import { getSettings } from '../../core/factory/settings.js';
+import { listFactoryIds } from '../../core/factory/setup.js';
+import type { ServerReach } from '../../api/station-address.js';
 import {
   coreOf,
   ensureInitialised,
@@ -14,6 +17,7 @@ import {
 } from '../bootstrap.js';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../data-dir-lock.js';
 import { firstAdminHint } from '../first-admin.js';
+import { isLoopbackHost, reachOf, stationPageLines } from '../listen-address.js';
 import { reclaimWhenQuiet } from '../idle-memory.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
@@ -103,6 +107,32 @@ function readTls(certFile: string, keyFile: string): TlsFiles | string {
   return { cert, key };
 }
 
+/** Why the server cannot listen, naming the flag that changes it. */
+function listenFailure(err: NodeJS.ErrnoException, host: string, port: number): string {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return (
+        `cannot listen on ${where}: port ${port} is in use by another program ` +
+        `(another factoryd?). Choose another port with --port, e.g. --port ${port === 8080 ? 8081 : port + 1}.`
+      );
+    case 'EACCES':
+      return `cannot listen on ${where}: port ${port} needs privileges. Choose a port above 1023 with --port.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `cannot listen on ${where}: ${host} is not an address of this machine. Choose another with --host (0.0.0.0 = every network).`;
+    default:
+      return `cannot listen on ${where}: ${err.message}`;
+  }
+}
+
+/** The `public_url` setting when the database holds one factory (the usual install). */
+async function onlyFactoryPublicUrl(opened: OpenedDataDir): Promise<string | null> {
+  const ids = await listFactoryIds(opened.core);
+  if (ids.length !== 1) return null;
+  return (await getSettings(opened.core, ids[0]!)).public_url;
+}
+
 /** The server's life on a data directory this process holds. */
 async function run(
   opts: ServeOptions,
@@ -141,6 +171,30 @@ async function run(
     await openConfiguredDatabase(dataDir, io, checkpoint ? { checkpoint } : {}),
     signals,
   );
+  // Labels render in a thread of their own, which ends when none are asked for.
+  const labels = io.labelWorker && labelThread(io.labelWorker);
+  // Filled in once the server listens (the port may be 0 until then).
+  const reach: ServerReach = { loopbackOnly: isLoopbackHost(opts.host), lanUrl: null };
+  const app = await buildApp({
+    core: opened.core,
+    logger,
+    webRoot: io.webRoot,
+    reach,
+    ...(tls ? { https: tls } : {}),
+    ...(labels ? { labels } : {}),
+  });
+
+  // Listening comes before a new data directory gets its factory and first key: a server that
+  // cannot listen (a busy port) leaves nothing behind that a second try would not make.
+  try {
+    await app.listen({ host: opts.host, port });
+  } catch (err) {
+    io.stderr.write(`factoryd: ${listenFailure(err as NodeJS.ErrnoException, opts.host, port)}\n`);
+    await app.close();
+    await labels?.close();
+    await opened.store.close();
+    return 1;
+  }
   const init = await ensureInitialised(opened);
   if (init.created) {
     logger.info(
@@ -156,26 +210,6 @@ async function run(
       { key_file: init.keyFile },
       'the first API key is in the key file; delete it once stored safely',
     );
-  }
-
-  // Labels render in a thread of their own, which ends when none are asked for.
-  const labels = io.labelWorker && labelThread(io.labelWorker);
-  const app = await buildApp({
-    core: opened.core,
-    logger,
-    webRoot: io.webRoot,
-    ...(tls ? { https: tls } : {}),
-    ...(labels ? { labels } : {}),
-  });
-
-  try {
-    await app.listen({ host: opts.host, port });
-  } catch (err) {
-    io.stderr.write(`factoryd: cannot listen on ${opts.host}:${port}: ${(err as Error).message}\n`);
-    await app.close();
-    await labels?.close();
-    await opened.store.close();
-    return 1;
   }
   // The scheduler (its jobs, the webhook sender and its HTTP client) loads once the server
   // listens, and before the line that says so: the first requests need none of it.
@@ -198,7 +232,10 @@ async function run(
 
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
-  const url = `${tls ? 'https' : 'http'}://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${boundPort}`;
+  const protocol = tls ? 'https' : 'http';
+  const url = `${protocol}://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${boundPort}`;
+  Object.assign(reach, reachOf(opts.host, boundPort, protocol));
+  const publicUrl = await onlyFactoryPublicUrl(opened);
   if (!opts.deliveries) {
     logger.warn(
       'webhook deliveries are paused (--no-deliveries): they wait in the database for a server started without it',
@@ -207,12 +244,15 @@ async function run(
   logger.info(
     {
       url,
+      station_url: `${publicUrl ?? reach.lanUrl ?? url}/station`,
       data_dir: opened.dataDir,
       version: VERSION,
       webhook_deliveries: opts.deliveries ? 'on' : 'paused',
     },
     'factoryd listening',
   );
+
+  io.stderr.write(stationPageLines(reach, url, publicUrl));
 
   const hint = await firstAdminHint(
     opened.core,

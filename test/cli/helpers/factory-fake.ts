@@ -88,6 +88,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     default_dpi: 203,
     webhook_retention_days: 30,
     webhook_allowed_hosts: [],
+    public_url: null,
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
@@ -263,6 +264,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
         id: 'pcd_01',
         code: 'BCDF-GHJK',
         qr: 'factoryscan://pair?code=BCDFGHJK',
+        pair_url: 'http://factory.lan:8080/station#code=BCDF-GHJK',
+        loopback_only: false,
         expires_in_seconds: 600,
         expires_at: '2026-11-22T10:10:00.000Z',
         name: (request.json as { name: string }).name,

@@ -95,6 +95,7 @@ const pairing = (id: string, overrides: Partial<Pairing> = {}): Pairing => ({
   id,
   code: 'BCDF-GHJK',
   qr: 'factory://pair?code=BCDFGHJK',
+  pairUrl: 'http://factory.lan:8080/station#code=BCDF-GHJK',
   name: 'Packing',
   role: 'stock',
   expiresAt: 600_000,

@@ -44,6 +44,8 @@ describe('factory tui: Stations', () => {
     expect(frame).toContain('Pairing code for “Line 3 packing” (dispatch)');
     expect(frame).toContain('Expires  in 10:00');
     expect(frame).toContain('Waiting for “Line 3 packing” to pair…');
+    // The station page's address with the code, for a phone or tablet.
+    expect(frame).toContain(`Open     ${daemon.url}/station#code=${code}`);
     // The QR on screen carries the server's pairing link, as a phone camera reads it.
     const settings = await factoryHttp(daemon.url, daemon.apiKey).get('/v1/settings');
     expect(readQrFromScreen(frame)).toBe(

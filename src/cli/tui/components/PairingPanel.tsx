@@ -12,6 +12,10 @@ export interface PairingPanelProps {
   qr: string[] | undefined;
   /** Shown when the QR is left out. */
   qrText: string;
+  /** The station page with the code (`pair_url`), for a phone or tablet's camera. */
+  pairUrl: string;
+  /** Half-block lines of `pairUrl`'s QR, when the terminal has room for a second one. */
+  phoneQr?: string[] | undefined;
   state: PairingState;
   /** `09:41`, from the countdown. */
   remaining: string;
@@ -21,10 +25,13 @@ export interface PairingPanelProps {
 
 /** A pairing code as a station's installer needs it: big, as a QR code, with its countdown. */
 export function PairingPanel(props: PairingPanelProps) {
-  const { code, name, role, qrText, state, remaining, width, colour } = props;
+  const { code, name, role, qrText, pairUrl, state, remaining, width, colour } = props;
   // A used code is no use to anyone: its QR goes, so nobody scans it again.
   const qr = state === 'paired' ? undefined : props.qr;
-  const qrWidth = qr ? Math.max(...qr.map((line) => line.length)) + 3 : 0;
+  const phoneQr = qr ? props.phoneQr : undefined;
+  const widthOf = (lines: string[] | undefined) =>
+    lines ? Math.max(...lines.map((line) => line.length)) + 3 : 0;
+  const qrWidth = widthOf(qr) + widthOf(phoneQr);
   const textWidth = Math.max(20, width - qrWidth);
   const big = bigCodeWidth(code) <= textWidth;
   const red = colour ? 'red' : undefined;
@@ -32,8 +39,15 @@ export function PairingPanel(props: PairingPanelProps) {
   return (
     <Box flexDirection="row">
       {qr ? (
-        <Box marginRight={3}>
+        <Box marginRight={3} flexDirection="column">
           <QrCode lines={qr} colour={colour} />
+          <Text>Station app</Text>
+        </Box>
+      ) : null}
+      {phoneQr ? (
+        <Box marginRight={3} flexDirection="column">
+          <QrCode lines={phoneQr} colour={colour} />
+          <Text>Phone or tablet camera</Text>
         </Box>
       ) : null}
       <Box flexDirection="column" width={textWidth}>
@@ -69,8 +83,14 @@ export function PairingPanel(props: PairingPanelProps) {
         <Text wrap="wrap">
           {state === 'paired'
             ? 'The station has its token and can scan now.'
-            : 'On the station, scan the QR code with the station app, or type the code. Single use.'}
+            : 'On the station, open the address below in its browser and type the code, or scan a QR code: with its camera (phone, tablet) or the station app. Single use.'}
         </Text>
+        {state === 'paired' ? null : (
+          <>
+            <Text> </Text>
+            <Text wrap="wrap">{`Open     ${pairUrl}`}</Text>
+          </>
+        )}
         {qr || state === 'paired' ? null : <Text wrap="truncate-end">{`QR: ${qrText}`}</Text>}
       </Box>
     </Box>

@@ -137,17 +137,36 @@ export function StationsScreen(props: ScreenProps) {
     if (!pairing) return undefined;
     for (const margin of [2, 1]) {
       const lines = qrLines(pairing.qr, { margin });
-      if (lines.length <= bodyHeight && lines[0]!.length + 40 <= columns) return lines;
+      // One line under it names it.
+      if (lines.length < bodyHeight && lines[0]!.length + 40 <= columns) return lines;
     }
     return undefined;
   }, [pairing, bodyHeight, columns]);
+  // pair_url's QR beside it, for a phone's camera, only when both fit with the text.
+  const phoneQr = useMemo(() => {
+    if (!pairing || !qr) return undefined;
+    for (const margin of [2, 1]) {
+      const lines = qrLines(pairing.pairUrl, { margin });
+      if (lines.length < bodyHeight && qr[0]!.length + lines[0]!.length + 46 <= columns) {
+        return lines;
+      }
+    }
+    return undefined;
+  }, [pairing, qr, bodyHeight, columns]);
 
   async function issue(name: string, role: (typeof STATION_ROLES)[number]) {
     const result = await action.run(() => api.createPairingCode(name, role));
     if (!result) return dispatch({ type: 'issue-failed' });
     const answer = result.value;
     const expiresAt = props.now().getTime() + answer.expires_in_seconds * 1000;
-    const issued = { id: answer.id, code: answer.code, qr: answer.qr, name, role };
+    const issued = {
+      id: answer.id,
+      code: answer.code,
+      qr: answer.qr,
+      pairUrl: answer.pair_url,
+      name,
+      role,
+    };
     dispatch({ type: 'issued', pairing: { ...issued, expiresAt, paired: false } });
   }
 
@@ -184,6 +203,8 @@ export function StationsScreen(props: ScreenProps) {
         role={pairing.role}
         qr={qr}
         qrText={pairing.qr}
+        pairUrl={pairing.pairUrl}
+        phoneQr={phoneQr}
         state={shown}
         remaining={remaining}
         width={columns}

@@ -11,7 +11,8 @@ import { ADMIN_ONLY, EDITING_HINTS, navigationHints } from './screen-props.js';
 export const SETTING_HELP: Record<string, string> = {
   stuck_after_days: 'days until a produced order is stuck (1–365)',
   timezone: 'IANA time zone, e.g. Europe/London',
-  station_app_scheme: 'scheme of pairing QR codes',
+  station_app_scheme: 'only for native station apps: their QR scheme',
+  public_url: 'address tablets open, e.g. https://factory.example.com; empty = as reached',
   session_ttl_hours: 'hours a staff sign-in lasts',
   label_size: 'read-only: labels are 4 × 6 in',
   default_dpi: 'printer resolution: 203 or 300',

@@ -11,6 +11,8 @@ export interface Pairing {
   id: string;
   code: string;
   qr: string;
+  /** The station page with the code, for a phone camera. */
+  pairUrl: string;
   name: string;
   role: StationRole;
   expiresAt: number;

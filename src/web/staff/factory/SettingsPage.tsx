@@ -10,6 +10,7 @@ const FIELDS = [
   'stuck_after_days',
   'timezone',
   'station_app_scheme',
+  'public_url',
   'session_ttl_hours',
   'default_dpi',
   'webhook_retention_days',
@@ -47,6 +48,7 @@ function SettingsForm({
         stuck_after_days: Number(text('stuck_after_days')),
         timezone: text('timezone'),
         station_app_scheme: text('station_app_scheme'),
+        public_url: text('public_url') || null,
         session_ttl_hours: Number(text('session_ttl_hours')),
         default_dpi: Number(text('default_dpi')) as 203 | 300,
         webhook_retention_days: Number(text('webhook_retention_days')),
@@ -107,11 +109,20 @@ function SettingsForm({
           readOnly
         />
         <TextField
+          label="Public URL"
+          name="public_url"
+          type="url"
+          defaultValue={settings.public_url ?? ''}
+          placeholder="https://factory.example.com"
+          hint="The address tablets and phones open this server at, e.g. behind a reverse proxy. Empty: the address you opened this page at."
+          error={fieldError(error, 'public_url')}
+        />
+        <TextField
           label="Station app scheme"
           name="station_app_scheme"
           required
           defaultValue={settings.station_app_scheme}
-          hint="The pairing QR code opens <scheme>://pair?code=… in the station app."
+          hint="Only for native station apps: their pairing QR code opens <scheme>://pair?code=…. The station page in a browser does not use it."
           error={fieldError(error, 'station_app_scheme')}
         />
         <TextField

@@ -7,8 +7,9 @@ import { TextField } from '../../shared/ui/TextField.js';
 
 /**
  * A new install's first admin, made in the browser with the factory's API key (the one
- * `factoryd serve` wrote to `<data-dir>/initial-api-key`): the key is sent once, with
- * POST /v1/staff, and never kept. Then the new admin is signed in.
+ * `factoryd serve` wrote to `<data-dir>/initial-api-key`): the key names the factory
+ * (PATCH /v1/company) and creates the admin (POST /v1/staff), and is never kept. Then the new
+ * admin is signed in.
  */
 export function SetupPage() {
   const api = useMemo(() => createApiClient(), []);
@@ -23,6 +24,8 @@ export function SetupPage() {
     setError(null);
     try {
       const key = value('key');
+      const headers = { authorization: `Bearer ${key}` };
+      await nameFactory(api, headers, value('factory'), value('name'));
       const body = {
         email: value('email'),
         name: value('name'),
@@ -31,7 +34,7 @@ export function SetupPage() {
       await call(
         api.POST('/v1/staff', {
           body: { ...body, role: 'admin' },
-          headers: { authorization: `Bearer ${key}` },
+          headers,
         }),
       );
       const session = await call(
@@ -72,6 +75,15 @@ export function SetupPage() {
           error={keyError}
         />
         <TextField
+          label="Factory name"
+          name="factory"
+          autoComplete="organization"
+          required
+          maxLength={200}
+          hint="As retailers see it in their portal; the Company page holds the rest."
+          error={fieldError(error, 'company')}
+        />
+        <TextField
           label="Your name"
           name="name"
           autoComplete="name"
@@ -96,7 +108,7 @@ export function SetupPage() {
           hint="At least 10 characters."
           error={fieldError(error, 'password')}
         />
-        {!keyError && !shownAtField(error, ['name', 'email', 'password']) && (
+        {!keyError && !shownAtField(error, ['company', 'name', 'email', 'password']) && (
           <ErrorMessage error={error} />
         )}
         <button type="submit" disabled={busy}>
@@ -108,5 +120,25 @@ export function SetupPage() {
         </p>
       </form>
     </main>
+  );
+}
+
+/**
+ * The factory's name, set on the company record with the key. Its legal name follows while it
+ * is still the placeholder's; the owner's name, while nobody has given one, is the admin's.
+ */
+async function nameFactory(
+  api: ReturnType<typeof createApiClient>,
+  headers: { authorization: string },
+  factory: string,
+  admin: string,
+): Promise<void> {
+  const company = await call(api.GET('/v1/company', { headers }));
+  const legalName = company.legal_name === company.company ? factory : company.legal_name;
+  await call(
+    api.PATCH('/v1/company', {
+      headers,
+      body: { company: factory, legal_name: legalName, name: company.name || admin },
+    }),
   );
 }

@@ -141,10 +141,23 @@ function PairingCodePanel({
     );
   }
 
+  // The station page's own address: pair_url without the code.
+  const stationPage = code.pair_url.replace(/#.*$/, '');
   return (
     <div className="pairing">
-      <div className="pairing-qr">
-        <QrCode text={code.qr} label={`QR code to pair ${code.name}`} />
+      <div className="pairing-qrs">
+        <figure className="pairing-qr">
+          <QrCode
+            text={code.pair_url}
+            size={180}
+            label={`QR code with the station page's address to pair ${code.name}`}
+          />
+          <figcaption>Pair a phone or tablet: scan with its camera</figcaption>
+        </figure>
+        <figure className="pairing-qr">
+          <QrCode text={code.qr} size={180} label={`QR code to pair ${code.name}`} />
+          <figcaption>Station app: scan from the app</figcaption>
+        </figure>
       </div>
       <div className="pairing-text">
         <dl className="pairing-dl">
@@ -173,13 +186,27 @@ function PairingCodePanel({
             </p>
           </>
         )}
+        {code.loopback_only ? <LoopbackOnly stationPage={stationPage} /> : null}
         <p className="field-hint">
-          On the station, open <strong>/station</strong> in its browser and type the code, or scan
-          the QR code with the station app. The code works once, for{' '}
-          {ROLE_LABELS[code.role].toLowerCase()} scans.
+          On the station, open <strong className="station-address">{stationPage}</strong> in its
+          browser and type the code, or scan the first QR code with its camera. The code works once,
+          for {ROLE_LABELS[code.role].toLowerCase()} scans.
         </p>
         <ErrorMessage error={state.error} />
       </div>
+    </div>
+  );
+}
+
+/** The server answers this machine only: no tablet can open the address above yet. */
+function LoopbackOnly({ stationPage }: { stationPage: string }) {
+  return (
+    <div className="notice pairing-warning" role="note" aria-label="Only this computer can connect">
+      <strong>Only this computer can open {stationPage}.</strong> factoryd listens on a loopback
+      address, so tablets and phones cannot reach it. Restart it listening on the network:{' '}
+      <code>factoryd serve --host 0.0.0.0</code> (from a source checkout:{' '}
+      <code>npm start -- --host 0.0.0.0</code>). Behind a reverse proxy, set{' '}
+      <Link to="/factory/settings">Public URL</Link> in Settings instead.
     </div>
   );
 }
