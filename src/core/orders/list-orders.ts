@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../domain/order-status.js';
+import type { StuckReason } from '../../domain/stuck.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
@@ -13,6 +14,11 @@ export interface OrderFilters {
   retailer_id?: string | undefined;
   /** The stored flag: exact when an order last changed, kept current by the scheduler. */
   stuck?: boolean | undefined;
+  /**
+   * Stuck orders (the stored flag) stuck for this reason, which follows from the status:
+   * `partially_dispatched` is that status, `waiting_since` any other (produced or in stock).
+   */
+  stuck_reason?: StuckReason | undefined;
   /** `YYYY-MM-DD`: orders needed strictly before that day (orders without a date never match). */
   needed_by_before?: string | undefined;
   /** Any ISO 8601 instant: orders changed at or after it. */
@@ -81,12 +87,21 @@ export async function listOrders(
   const filters: Filter[] = [];
   const add = (column: Filter['column'], op: Filter['op'], value: string | number | undefined) => {
     if (value === undefined) return;
-    filters.push({ column, op, value, kind: op === '=' ? 'equality' : 'range' });
+    const kind = op === '=' ? 'equality' : op === '<>' ? 'check' : 'range';
+    filters.push({ column, op, value, kind });
   };
+  if (params.stuck_reason !== undefined && params.stuck === false) {
+    throw invalid('stuck_reason', 'stuck_reason lists stuck orders; leave out stuck=false.');
+  }
+  const stuck = params.stuck ?? (params.stuck_reason === undefined ? undefined : true);
   add('order_no', '=', params.order_no);
   add('retailer_id', '=', params.retailer_id);
   add('status', '=', params.status);
-  add('stuck', '=', params.stuck === undefined ? undefined : params.stuck ? 1 : 0);
+  add('stuck', '=', stuck === undefined ? undefined : stuck ? 1 : 0);
+  // By reason: the status index drives part-dispatched orders (all of them are stuck); waiting
+  // ones are the stuck index's rows of any other status, checked row by row.
+  if (params.stuck_reason === 'partially_dispatched') add('status', '=', 'partially_dispatched');
+  if (params.stuck_reason === 'waiting_since') add('status', '<>', 'partially_dispatched');
   add('needed_by', '<', params.needed_by_before);
   add(
     'updated_at',
