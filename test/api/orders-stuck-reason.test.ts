@@ -38,6 +38,8 @@ describe('stuck_reason', () => {
     const split = await pushOrder(t, { order_no: 'SPLIT', retailer_id: retailer.id });
     const fresh = await pushOrder(t, { order_no: 'FRESH', retailer_id: retailer.id });
     expect(fresh.stuck_reason).toBeNull();
+    const made = await pushOrder(t, { order_no: 'MADE', retailer_id: retailer.id });
+    await setPieces(made.id, 'produced');
     await setPieces(waiting.id, 'in_stock');
     await setPieces(split.id, 'dispatched', 'piece_no = 1');
 
@@ -57,6 +59,7 @@ describe('stuck_reason', () => {
       WAIT: [false, null],
       SPLIT: [true, 'partially_dispatched'],
       FRESH: [false, null],
+      MADE: [false, null],
     });
     const [splitEvent] = await stuckEvents();
     expect(splitEvent!.order_id).toBe(split.id);
@@ -67,21 +70,32 @@ describe('stuck_reason', () => {
       WAIT: [true, 'waiting_since'],
       SPLIT: [true, 'partially_dispatched'],
       FRESH: [false, null],
+      MADE: [true, 'waiting_since'],
     });
     const one = await t.request('GET', `/v1/orders/${waiting.id}`);
     expect([one.json().stuck, one.json().stuck_reason]).toEqual([true, 'waiting_since']);
 
     // The scheduler stores the flag and emits order.stuck with the reason in the payload.
-    expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 1, cleared: 0 });
+    expect(await recomputeStuck(t.core)).toEqual({ became_stuck: 2, cleared: 0 });
     const waitEvent = (await stuckEvents()).find((e) => e.order_id === waiting.id);
     expect(waitEvent!.order.stuck_reason).toBe('waiting_since');
 
     const list = (query: string) => t.request('GET', `/v1/orders?${query}`);
     expect(ids(await list('stuck_reason=partially_dispatched'))).toEqual([split.id]);
-    expect(ids(await list('stuck_reason=waiting_since'))).toEqual([waiting.id]);
-    expect(ids(await list('stuck=true'))).toEqual([split.id, waiting.id]);
-    expect(ids(await list('stuck=true&stuck_reason=waiting_since'))).toEqual([waiting.id]);
+    // Waiting: produced and in-stock orders together, newest first, in keyset pages.
+    expect(ids(await list('stuck_reason=waiting_since'))).toEqual([made.id, waiting.id]);
+    const first = await list('stuck_reason=waiting_since&limit=1');
+    expect([ids(first), first.json().has_more]).toEqual([[made.id], true]);
+    const second = await list(
+      `stuck_reason=waiting_since&limit=1&starting_after=${first.json().next_cursor}`,
+    );
+    expect([ids(second), second.json().has_more]).toEqual([[waiting.id], false]);
+    expect(ids(await list('stuck=true'))).toEqual([made.id, split.id, waiting.id]);
+    expect(ids(await list('stuck=true&stuck_reason=waiting_since&status=in_stock'))).toEqual([
+      waiting.id,
+    ]);
     expect(ids(await list(`stuck_reason=waiting_since&retailer_id=${retailer.id}`))).toEqual([
+      made.id,
       waiting.id,
     ]);
     expect(ids(await list('stuck_reason=partially_dispatched&status=in_stock'))).toEqual([]);

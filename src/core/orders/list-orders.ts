@@ -87,8 +87,7 @@ export async function listOrders(
   const filters: Filter[] = [];
   const add = (column: Filter['column'], op: Filter['op'], value: string | number | undefined) => {
     if (value === undefined) return;
-    const kind = op === '=' ? 'equality' : op === '<>' ? 'check' : 'range';
-    filters.push({ column, op, value, kind });
+    filters.push({ column, op, value, kind: op === '=' ? 'equality' : 'range' });
   };
   if (params.stuck_reason !== undefined && params.stuck === false) {
     throw invalid('stuck_reason', 'stuck_reason lists stuck orders; leave out stuck=false.');
@@ -98,10 +97,6 @@ export async function listOrders(
   add('retailer_id', '=', params.retailer_id);
   add('status', '=', params.status);
   add('stuck', '=', stuck === undefined ? undefined : stuck ? 1 : 0);
-  // By reason: the status index drives part-dispatched orders (all of them are stuck); waiting
-  // ones are the stuck index's rows of any other status, checked row by row.
-  if (params.stuck_reason === 'partially_dispatched') add('status', '=', 'partially_dispatched');
-  if (params.stuck_reason === 'waiting_since') add('status', '<>', 'partially_dispatched');
   add('needed_by', '<', params.needed_by_before);
   add(
     'updated_at',
@@ -129,7 +124,7 @@ export async function listOrders(
     indexOnly,
     search,
   };
-  const ids = await pageIds(scope, filters, params.limit + 1);
+  const ids = await pageIdsByReason(scope, filters, params.stuck_reason, params.limit + 1);
   if (ids.length === 0) return toPage([], params);
 
   const rows = await selectOrderRows(ctx.db)
@@ -140,6 +135,32 @@ export async function listOrders(
   const lines = await loadLines(ctx.db, factoryId, ids.slice(0, params.limit));
   const now = ctx.clock.now();
   return toPage(rows, params, (row) => toOrderListItem(row, lines.get(row.id) ?? [], now));
+}
+
+/**
+ * The page's ids with the stuck-reason filter, which the status gives (domain/stuck.ts): a part-
+ * dispatched order is stuck for that reason, any other stuck order (produced or in stock) is
+ * waiting. So each reason is the stored flag plus equality on an indexed status, and waiting
+ * orders are the newest of two such reads, one per status, merged: every read stays one an
+ * index answers in id order, as the list's other filters are.
+ */
+async function pageIdsByReason(
+  scope: Scope,
+  filters: readonly Filter[],
+  reason: StuckReason | undefined,
+  limit: number,
+): Promise<string[]> {
+  if (reason === undefined) return pageIds(scope, filters, limit);
+  const withStatus = (status: OrderStatus): Filter[] => [
+    ...filters,
+    { column: 'status', op: '=', value: status, kind: 'equality' },
+  ];
+  if (reason === 'partially_dispatched') {
+    return pageIds(scope, withStatus('partially_dispatched'), limit);
+  }
+  const produced = await pageIds(scope, withStatus('produced'), limit);
+  const inStock = await pageIds(scope, withStatus('in_stock'), limit);
+  return [...produced, ...inStock].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, limit);
 }
 
 /**

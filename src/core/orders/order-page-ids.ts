@@ -26,13 +26,10 @@ type Column = 'status' | 'retailer_id' | 'stuck' | 'needed_by' | 'updated_at' | 
 
 export interface Filter {
   column: Column;
-  op: '=' | '<' | '>=' | '<>';
+  op: '=' | '<' | '>=';
   value: string | number;
-  /**
-   * Its index gives rows in id order (equality), or must be read whole and sorted (range); a
-   * check (`<>`) never drives a page: it is checked on the rows another filter's index gives.
-   */
-  kind: 'equality' | 'range' | 'check';
+  /** Its index gives rows in id order (equality), or must be read whole and sorted (range). */
+  kind: 'equality' | 'range';
 }
 
 /** Matches counted per filter before choosing which index reads the page. */
@@ -75,12 +72,11 @@ export async function pageIds(
       .execute();
     return rows.map((r) => r.id);
   };
-  const drivers = filters.filter((f) => f.kind !== 'check');
-  if (drivers.length === 0) return read(undefined);
+  if (filters.length === 0) return read(undefined);
   // A number names at most a few orders: nothing beats its index.
-  const byNumber = drivers.find((f) => f.column === 'order_no');
+  const byNumber = filters.find((f) => f.column === 'order_no');
   if (byNumber) return read(byNumber);
-  if (drivers.length === 1 && drivers[0]!.kind === 'equality') return read(drivers[0]);
+  if (filters.length === 1 && filters[0]!.kind === 'equality') return read(filters[0]);
 
   /** Matches of one filter, counted from its index alone, up to `cap + 1` (hidden ones too). */
   const countUpTo = async (f: Filter, cap: number) => {
@@ -95,7 +91,7 @@ export async function pageIds(
     return Number(probe.n);
   };
   const counted: { filter: Filter; matches: number }[] = [];
-  for (const f of drivers) counted.push({ filter: f, matches: await countUpTo(f, PROBE_LIMIT) });
+  for (const f of filters) counted.push({ filter: f, matches: await countUpTo(f, PROBE_LIMIT) });
   counted.sort((a, b) => a.matches - b.matches);
   if (counted[0]!.matches <= PROBE_LIMIT) return read(counted[0]!.filter);
 
