@@ -2,6 +2,8 @@
 // screen. One server and one browser for the whole file; each test opens its own context (its
 // own tab session), so tests never share a sign-in.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
@@ -342,8 +344,26 @@ describe('the staff app', () => {
       .toBe('cancelled');
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
 
-    // The board: the Stuck tile narrows by reason, and the row says why.
+    // An order in stock, produced nine days ago (the server's clock is real; its database is
+    // not sacred): stuck for the other reason, which the board words differently.
+    const idle = await pushOrder('PO-202', {
+      lines: [{ sku: 'STOOL', colour: 'Oak', qty: 1, pieces_per_unit: 1 }],
+    });
+    await scan('produce', idle.pieces[0].barcode);
+    await scan('stock', idle.pieces[0].barcode, 'B-3');
+    const db = new Database(join(w.daemon.dataDir, 'factoryd.db'));
+    db.prepare('update orders set produced_at = ? where id = ?').run(
+      new Date(Date.now() - 9.5 * 86_400_000).toISOString(),
+      idle.id,
+    );
+    db.close();
+
+    // The board: each row says why it is stuck; the Stuck tile narrows by reason.
     await page.goto(w.url('/'));
+    await expect
+      .poll(() => orderRow(page, 'PO-202').textContent())
+      .toContain('Produced 9 days ago, not dispatched');
+    await screenshot(page, 'staff-orders-stuck-reasons');
     const counts = page.getByRole('group', { name: 'Orders per status' });
     await counts.getByRole('button', { name: /⚠ Stuck/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('stuck')).toBe('true');
