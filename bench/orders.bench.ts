@@ -344,6 +344,12 @@ if (LIST_ORDERS > 0) {
     ['updated_since 3 years ago (all)', `updated_since=${instant(-3 * 365)}`],
     ['order_no', 'order_no=PO-12345'],
     ['status=produced + stuck=true', 'status=produced&stuck=true'],
+    ['stuck_reason=partially_dispatched', 'stuck_reason=partially_dispatched'],
+    ['stuck_reason=waiting_since', 'stuck_reason=waiting_since'],
+    [
+      'retailer_id + stuck_reason=waiting_since',
+      `retailer_id=${retailers[7]}&stuck_reason=waiting_since`,
+    ],
   ];
 
   const sizes = [Math.round(LIST_ORDERS / 10), LIST_ORDERS];

@@ -53,6 +53,9 @@ interface SchemaNode {
   type?: unknown;
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  const?: unknown;
+  enum?: unknown[];
 }
 
 /** The part of `schema` that describes the value at a JSON pointer (`/lines/0`), if known. */
@@ -70,6 +73,44 @@ function listOf(names: string[]): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}` : shown[0]!;
 }
 
+/** The values a field allows, in a sentence: `one of: 4x6, 4x8` (or `4x6` for one). */
+function allowed(values: readonly unknown[]): string {
+  const shown = values.map((v) => (v === null ? 'null' : String(v)));
+  return shown.length === 1 ? shown[0]! : `one of: ${shown.join(', ')}`;
+}
+
+/**
+ * The values the schema at a JSON pointer allows, when it is a list of values: an `enum`, a
+ * `const`, or a union of `const`s (TypeBox's union of literals, which Ajv reports as several
+ * `const` failures, each "must be equal to constant", then an `anyOf`).
+ */
+function allowedValues(node: SchemaNode | undefined): unknown[] | undefined {
+  if (!node) return undefined;
+  if (Array.isArray(node.enum)) return node.enum;
+  if (node.const !== undefined) return [node.const];
+  const branches = node.anyOf;
+  if (branches && branches.length > 0) {
+    const values: unknown[] = [];
+    for (const branch of branches) {
+      if (branch.const !== undefined) values.push(branch.const);
+      else if (Array.isArray(branch.enum)) values.push(...branch.enum);
+      else if (branch.type === 'null') values.push(null);
+      else return undefined;
+    }
+    return values;
+  }
+  return undefined;
+}
+
+/** Formats said as what a person should write. */
+const FORMAT_NAMES: Record<string, string> = {
+  date: 'a date as YYYY-MM-DD',
+  'date-time': 'a date and time in ISO 8601 (2026-11-22T09:15:00Z)',
+  email: 'an email address',
+  uri: 'an absolute URL (https://…)',
+  url: 'an absolute URL (https://…)',
+};
+
 /** What a JSON type is called in a sentence. */
 const TYPE_NAMES: Record<string, string> = {
   object: 'a JSON object',
@@ -83,6 +124,17 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** Limits said in words (`must be at most 365`), not as a schema's operators (`<= 365`). */
 const RULES: Record<string, (params: Record<string, unknown>) => string> = {
+  enum: ({ allowedValues: values }) => `must be ${allowed(values as unknown[])}`,
+  const: ({ allowedValue }) => `must be ${allowed([allowedValue])}`,
+  format: ({ format }) =>
+    `must be ${FORMAT_NAMES[String(format)] ?? `in the ${String(format)} format`}`,
+  // `\S` (TypeBox `pattern: '\\S'`) is the usual "not blank"; other patterns are shown as written.
+  pattern: ({ pattern }) =>
+    pattern === '\\S' ? 'must not be blank' : `must match the pattern ${String(pattern)}`,
+  multipleOf: ({ multipleOf }) => `must be a multiple of ${String(multipleOf)}`,
+  uniqueItems: () => 'must not list the same item twice',
+  minProperties: ({ limit }) =>
+    limit === 1 ? 'must set at least one field' : `must set at least ${String(limit)} fields`,
   maximum: ({ limit }) => `must be at most ${String(limit)}`,
   minimum: ({ limit }) => `must be at least ${String(limit)}`,
   exclusiveMaximum: ({ limit }) => `must be less than ${String(limit)}`,
@@ -139,6 +191,19 @@ export function describeValidation(
         known.length > 0
           ? `${what} must be ${expected} with the fields ${listOf(known)}.`
           : `${what} must be ${expected}.`;
+      break;
+    }
+    case 'const':
+    case 'anyOf': {
+      // A union of literals: the allowed values come from the schema, not from one branch.
+      const what = param || 'The value';
+      const values = allowedValues(schemaAt(schema, issue.instancePath));
+      const rule = values
+        ? `must be ${allowed(values)}`
+        : issue.keyword === 'const'
+          ? RULES.const!(issue.params)
+          : 'does not have an allowed form';
+      message = `${what} ${rule}.`;
       break;
     }
     default: {

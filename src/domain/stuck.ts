@@ -32,3 +32,19 @@ export function isStuck(input: {
 export function stuckThreshold(now: Date, stuckAfterDays: number): string {
   return new Date(now.getTime() - stuckAfterDays * DAY_MS).toISOString();
 }
+
+/**
+ * Why an order is stuck: `partially_dispatched` (part of it has left, the rest has not — or a
+ * return is open), or `waiting_since` (produced or in stock, and not dispatched, for longer than
+ * `stuck_after_days` since `produced_at`). It follows from the status alone, so the stored
+ * `stuck` flag and the status index answer a filter by reason without a column of its own.
+ */
+export type StuckReason = 'partially_dispatched' | 'waiting_since';
+
+export const STUCK_REASONS: readonly StuckReason[] = ['partially_dispatched', 'waiting_since'];
+
+/** The reason of an order `isStuck` says is stuck; null when it is not stuck. */
+export function stuckReason(status: OrderStatus, stuck: boolean): StuckReason | null {
+  if (!stuck) return null;
+  return status === 'partially_dispatched' ? 'partially_dispatched' : 'waiting_since';
+}

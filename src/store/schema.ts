@@ -43,6 +43,11 @@ export interface OrderTable {
   /** Stored by the scheduler for `?stuck=true`; reads compute it exactly. */
   stuck: Bool;
   stuck_since: string | null;
+  /**
+   * Who created the order (migration 0012): JSON `{"type":"staff"|"api_key","id","name"}`, the
+   * name as it was then; null for orders made before it was kept.
+   */
+  created_by: string | null;
   created_at: string;
   updated_at: string;
   /**

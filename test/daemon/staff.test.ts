@@ -85,7 +85,10 @@ describe('factoryd staff add', () => {
     const { io, stdout, stderr } = makeIo(Readable.from(['a long password\nignored\n']));
     expect(await runDaemon(add(['--role', 'admin']), io)).toBe(0);
     expect(stdout.text).toMatch(/^stf_[0-9A-Z]{26}\n$/);
-    expect(stderr.text).toContain('sam@acme.test (admin) created');
+    expect(stderr.text).toContain(
+      'sam@acme.test (admin) created; they sign in at http://127.0.0.1:8080/ ',
+    );
+    expect(stderr.text).not.toContain('/v1/auth/login');
     expect(stderr.text + stdout.text).not.toContain('a long password');
     expect(await canLogIn('sam@acme.test', 'a long password')).toBe('admin');
     expect(await canLogIn('sam@acme.test', 'ignored')).toBeNull();

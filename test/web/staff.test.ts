@@ -2,6 +2,8 @@
 // screen. One server and one browser for the whole file; each test opens its own context (its
 // own tab session), so tests never share a sign-in.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
@@ -323,6 +325,13 @@ describe('the staff app', () => {
     await confirm.getByRole('button', { name: 'Close', exact: true }).last().click();
     expect((await w.api('GET', `/v1/orders/${order.id}`)).status).not.toBe('cancelled');
 
+    // Part of it has left: stuck at once, and the page says why (not "in stock for days").
+    const header = page.locator('.status-cell').first();
+    await expect.poll(() => header.textContent(), { timeout: 20_000 }).toContain('Part dispatched');
+    expect(await header.textContent()).toContain('Stuck: Part dispatched');
+    await page.getByText(/\d{2}:\d{2} by key “.+”/).waitFor();
+    await screenshot(page, 'staff-order-stuck-reason');
+
     // An order nothing has left yet is cancelled after a confirmation.
     const spare = await pushOrder('PO-201');
     await page.goto(w.url(`/orders/${spare.id}`));
@@ -334,6 +343,40 @@ describe('the staff app', () => {
       .poll(async () => (await w.api('GET', `/v1/orders/${spare.id}`)).status)
       .toBe('cancelled');
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
+
+    // An order in stock, produced nine days ago (the server's clock is real; its database is
+    // not sacred): stuck for the other reason, which the board words differently.
+    const idle = await pushOrder('PO-202', {
+      lines: [{ sku: 'STOOL', colour: 'Oak', qty: 1, pieces_per_unit: 1 }],
+    });
+    await scan('produce', idle.pieces[0].barcode);
+    await scan('stock', idle.pieces[0].barcode, 'B-3');
+    const db = new Database(join(w.daemon.dataDir, 'factoryd.db'));
+    db.prepare('update orders set produced_at = ? where id = ?').run(
+      new Date(Date.now() - 9.5 * 86_400_000).toISOString(),
+      idle.id,
+    );
+    db.close();
+
+    // The board: each row says why it is stuck; the Stuck tile narrows by reason.
+    await page.goto(w.url('/'));
+    await expect
+      .poll(() => orderRow(page, 'PO-202').textContent())
+      .toContain('Produced 9 days ago, not dispatched');
+    await screenshot(page, 'staff-orders-stuck-reasons');
+    const counts = page.getByRole('group', { name: 'Orders per status' });
+    await counts.getByRole('button', { name: /⚠ Stuck/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('stuck')).toBe('true');
+    await counts.getByRole('button', { name: /Stuck: part dispatched/ }).click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('stuck_reason'))
+      .toBe('partially_dispatched');
+    await expect.poll(() => page.getByLabel('Stuck').inputValue()).toBe('partially_dispatched');
+    await expect.poll(() => orderRow(page, 'PO-200').textContent()).toContain('Part dispatched');
+    await expectAccessible(page, 'orders, stuck by reason');
+    await screenshot(page, 'staff-orders-stuck-reason');
+    await page.getByLabel('Stuck').selectOption('waiting_since');
+    await page.getByText('No orders match these filters').waitFor();
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
   }, 60_000);
@@ -365,6 +408,8 @@ describe('the staff app', () => {
     await page.getByRole('button', { name: 'Create order' }).click();
     await page.getByRole('heading', { name: 'Order PO-300' }).waitFor();
     await page.getByRole('table', { name: 'Line 2: OTTOMAN' }).waitFor();
+    // Made with the form: the order says who made it, not "(API)".
+    await page.getByText(/\d{2}:\d{2} by Ada Admin \(staff\)$/).waitFor();
 
     // The same number again for the same retailer: 409, next to the order number.
     await page.goto(w.url('/orders/new'));
@@ -696,7 +741,8 @@ describe('the staff app', () => {
     await page.getByLabel('Time zone').fill('Mars/Olympus');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByLabel('Time zone').getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('timezone must be an IANA time zone such as Europe/London.').waitFor();
+    // The server's sentence names the field as the form does.
+    await page.getByText('Time zone must be an IANA time zone such as Europe/London.').waitFor();
     await page.getByLabel('Time zone').fill('Europe/London');
     await page.getByLabel('Stuck after (days)').fill('5');
     await page.getByRole('button', { name: 'Save settings' }).click();

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { cancelOrder } from '../../core/orders/cancel-order.js';
 import { countOrders } from '../../core/orders/count-orders.js';
 import { createOrder } from '../../core/orders/create-order.js';
+import { creatorRefOf } from '../../core/orders/order-creator.js';
 import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { getOrder } from '../../core/orders/order-view.js';
 import { uploadOrders } from '../../core/orders/upload-orders.js';
@@ -11,7 +12,7 @@ import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
 import { sendInTurns } from '../json-in-turns.js';
 import type { RouteDeps } from '../app.js';
-import { factoryOf } from '../route-helpers.js';
+import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf } from '../schemas/common.js';
 import {
   ListOrdersQuery,
@@ -47,7 +48,14 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         response: { 200: Order },
       },
     },
-    async (request) => createOrder(coreOf(request, core), factoryOf(request), request.body, 'api'),
+    async (request) =>
+      createOrder(
+        coreOf(request, core),
+        factoryOf(request),
+        request.body,
+        'api',
+        creatorRefOf(principalOf(request)),
+      ),
   );
 
   r.post(
@@ -85,6 +93,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
       }
       return uploadOrders(coreOf(request, core), factoryOf(request), request.body, {
         dryRun: request.query.dry_run,
+        creator: creatorRefOf(principalOf(request)),
       });
     },
   );

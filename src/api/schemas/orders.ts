@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ORDER_LIMITS } from '../../core/orders/order-input.js';
 import type * as Core from '../../core/orders/order-view.js';
 import { ORDER_STATUSES, PIECE_STATUSES } from '../../domain/order-status.js';
+import { STUCK_REASONS, type StuckReason } from '../../domain/stuck.js';
 import { IsoDate, IsoDateTime, ListQuery, Nullable, Strict, StringEnum } from './common.js';
 import type { Assert, Same } from './same-shape.js';
 
@@ -46,6 +47,26 @@ export const OrderListItem = Type.Object({
   pieces_dispatched: Type.Integer(),
   piece_states: Type.Array(PieceStatusOut),
   stuck: Type.Boolean(),
+  stuck_reason: Nullable(
+    Type.Unsafe<StuckReason>({
+      type: 'string',
+      enum: [...STUCK_REASONS],
+      description:
+        'Why it is stuck: partially_dispatched (part has left), or waiting_since (produced or in stock longer than stuck_after_days since produced_at); null when not stuck',
+    }),
+  ),
+  created_by: Nullable(
+    Type.Object(
+      {
+        type: StringEnum(['staff', 'api_key'] as const),
+        id: Type.String(),
+        name: Type.String({
+          description: 'The staff user’s or API key’s name when it created the order',
+        }),
+      },
+      { description: 'Who pushed or uploaded the order; null for orders made before it was kept' },
+    ),
+  ),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
   produced_at: Nullable(IsoDateTime),
@@ -126,6 +147,12 @@ export const ListOrdersQuery = Type.Object(
     ),
     retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     stuck: Type.Optional(Type.Boolean()),
+    stuck_reason: Type.Optional(
+      Type.Union(
+        STUCK_REASONS.map((r) => Type.Literal(r)),
+        { description: 'Only stuck orders stuck for this reason (the stored flag, as stuck=true)' },
+      ),
+    ),
     needed_by_before: Type.Optional(IsoDate),
     updated_since: Type.Optional(IsoDateTime),
     order_no: Type.Optional(Type.String({ minLength: 1, maxLength: L.orderNoMax })),

@@ -10,8 +10,15 @@ const Factory = Type.Object({ id: Type.String(), name: Type.String() });
 const PieceStatusOut = StringEnum(PIECE_STATUSES);
 const PieceCount = Type.Object({ status: PieceStatusOut, count: Type.Integer() });
 
-/** An order as a retailer sees it: no `stuck` (an internal alarm). docs/portal.md */
-export const PortalOrderListItem = Type.Omit(OrderListItem, ['stuck']);
+/**
+ * An order as a retailer sees it: no `stuck` or `stuck_reason` (an internal alarm), no
+ * `created_by` (the factory's staff and keys). docs/portal.md
+ */
+export const PortalOrderListItem = Type.Omit(OrderListItem, [
+  'stuck',
+  'stuck_reason',
+  'created_by',
+]);
 
 export const PortalOrderLine = Type.Composite([
   Line,

@@ -247,8 +247,8 @@ async function insertStuckEvents(tx: Tx): Promise<void> {
 
 /**
  * `{order_id, order_no, retailer_id, stuck_since, order}` with `order` in the list shape of
- * `toOrderListItem` (src/core/orders/order-view.ts) after the flip: `stuck` true, `updated_at`
- * now. Dialect-specific JSON functions (PostgreSQL: json_build_object, json_agg).
+ * `toOrderListItem` (src/core/orders/order-view.ts) after the flip: `stuck` true, its
+ * `stuck_reason` from the status (domain/stuck.ts), `updated_at` now. Dialect-specific JSON functions (PostgreSQL: json_build_object, json_agg).
  */
 function orderStuckPayloadSql(nowIso: string): RawBuilder<string> {
   const lines = sql`(select json_group_array(json_object(
@@ -264,6 +264,9 @@ function orderStuckPayloadSql(nowIso: string): RawBuilder<string> {
     'pieces_total', o.pieces_total, 'pieces_scanned', o.pieces_scanned,
     'pieces_in_stock', o.pieces_in_stock, 'pieces_dispatched', o.pieces_dispatched,
     'piece_states', json(o.piece_states), 'stuck', json('true'),
+    'stuck_reason', case when o.status = 'partially_dispatched' then 'partially_dispatched'
+      else 'waiting_since' end,
+    'created_by', json(o.created_by),
     'created_at', o.created_at, 'updated_at', ${nowIso}, 'produced_at', o.produced_at,
     'in_stock_at', o.in_stock_at, 'dispatched_at', o.dispatched_at, 'cancelled_at', o.cancelled_at)`;
   return sql<string>`json_object('order_id', o.id, 'order_no', o.order_no,

@@ -8,7 +8,8 @@ import { transact, type Tx } from '../transaction.js';
 import { insertRows } from '../../store/insert-rows.js';
 import { normalizeOrder, validateOrder, type CreateOrderInput } from './order-input.js';
 import { buildOrderRows, type OrderSource, type OrderToWrite } from './order-rows.js';
-import type { OrderView } from './order-view.js';
+import { resolveCreator, type CreatorRef } from './order-creator.js';
+import type { OrderCreator, OrderView } from './order-view.js';
 
 export type { CreateOrderInput } from './order-input.js';
 
@@ -86,7 +87,11 @@ export async function writeOrders(
   factoryId: string,
   orders: readonly OrderToWrite[],
   source: OrderSource,
-  options: { views: boolean; turn?: () => Promise<void> | undefined },
+  options: {
+    views: boolean;
+    turn?: () => Promise<void> | undefined;
+    createdBy?: OrderCreator | null;
+  },
 ): Promise<{ ids: string[]; views: OrderView[] }> {
   const { turn } = options;
   const rows = await buildOrderRows(factoryId, orders, source, tx.now, options);
@@ -105,13 +110,15 @@ export async function writeOrders(
 
 /**
  * Checks and writes one order inside the caller's transaction; throws 400 `validation_failed`
- * (the first problem, naming its field), or 409 `order_exists`.
+ * (the first problem, naming its field), or 409 `order_exists`. `creator` is kept with the
+ * order under its current name.
  */
 export async function insertOrder(
   tx: Tx,
   factoryId: string,
   input: CreateOrderInput,
   source: OrderSource,
+  creator: CreatorRef | null = null,
 ): Promise<OrderView> {
   const order = normalizeOrder(input);
   const issue = validateOrder(order)[0];
@@ -125,16 +132,21 @@ export async function insertOrder(
   }
   const { views } = await writeOrders(tx, factoryId, [{ retailer, order }], source, {
     views: true,
+    createdBy: await resolveCreator(tx.trx, factoryId, creator),
   });
   return views[0]!;
 }
 
-/** POST /v1/orders: one order in one transaction; answers the full order. */
+/**
+ * POST /v1/orders: one order in one transaction; answers the full order. `creator`: the staff
+ * user or API key pushing it (null: not recorded).
+ */
 export function createOrder(
   ctx: CoreContext,
   factoryId: string,
   input: CreateOrderInput,
   source: OrderSource,
+  creator: CreatorRef | null = null,
 ): Promise<OrderView> {
-  return transact(ctx, (tx) => insertOrder(tx, factoryId, input, source));
+  return transact(ctx, (tx) => insertOrder(tx, factoryId, input, source, creator));
 }

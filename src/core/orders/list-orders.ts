@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../domain/order-status.js';
+import type { StuckReason } from '../../domain/stuck.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
@@ -13,6 +14,11 @@ export interface OrderFilters {
   retailer_id?: string | undefined;
   /** The stored flag: exact when an order last changed, kept current by the scheduler. */
   stuck?: boolean | undefined;
+  /**
+   * Stuck orders (the stored flag) stuck for this reason, which follows from the status:
+   * `partially_dispatched` is that status, `waiting_since` any other (produced or in stock).
+   */
+  stuck_reason?: StuckReason | undefined;
   /** `YYYY-MM-DD`: orders needed strictly before that day (orders without a date never match). */
   needed_by_before?: string | undefined;
   /** Any ISO 8601 instant: orders changed at or after it. */
@@ -83,10 +89,14 @@ export async function listOrders(
     if (value === undefined) return;
     filters.push({ column, op, value, kind: op === '=' ? 'equality' : 'range' });
   };
+  if (params.stuck_reason !== undefined && params.stuck === false) {
+    throw invalid('stuck_reason', 'stuck_reason lists stuck orders; leave out stuck=false.');
+  }
+  const stuck = params.stuck ?? (params.stuck_reason === undefined ? undefined : true);
   add('order_no', '=', params.order_no);
   add('retailer_id', '=', params.retailer_id);
   add('status', '=', params.status);
-  add('stuck', '=', params.stuck === undefined ? undefined : params.stuck ? 1 : 0);
+  add('stuck', '=', stuck === undefined ? undefined : stuck ? 1 : 0);
   add('needed_by', '<', params.needed_by_before);
   add(
     'updated_at',
@@ -114,7 +124,7 @@ export async function listOrders(
     indexOnly,
     search,
   };
-  const ids = await pageIds(scope, filters, params.limit + 1);
+  const ids = await pageIdsByReason(scope, filters, params.stuck_reason, params.limit + 1);
   if (ids.length === 0) return toPage([], params);
 
   const rows = await selectOrderRows(ctx.db)
@@ -125,6 +135,32 @@ export async function listOrders(
   const lines = await loadLines(ctx.db, factoryId, ids.slice(0, params.limit));
   const now = ctx.clock.now();
   return toPage(rows, params, (row) => toOrderListItem(row, lines.get(row.id) ?? [], now));
+}
+
+/**
+ * The page's ids with the stuck-reason filter, which the status gives (domain/stuck.ts): a part-
+ * dispatched order is stuck for that reason, any other stuck order (produced or in stock) is
+ * waiting. So each reason is the stored flag plus equality on an indexed status, and waiting
+ * orders are the newest of two such reads, one per status, merged: every read stays one an
+ * index answers in id order, as the list's other filters are.
+ */
+async function pageIdsByReason(
+  scope: Scope,
+  filters: readonly Filter[],
+  reason: StuckReason | undefined,
+  limit: number,
+): Promise<string[]> {
+  if (reason === undefined) return pageIds(scope, filters, limit);
+  const withStatus = (status: OrderStatus): Filter[] => [
+    ...filters,
+    { column: 'status', op: '=', value: status, kind: 'equality' },
+  ];
+  if (reason === 'partially_dispatched') {
+    return pageIds(scope, withStatus('partially_dispatched'), limit);
+  }
+  const produced = await pageIds(scope, withStatus('produced'), limit);
+  const inStock = await pageIds(scope, withStatus('in_stock'), limit);
+  return [...produced, ...inStock].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, limit);
 }
 
 /**

@@ -5,6 +5,7 @@ import { itemsOf, type NormalizedOrder } from './order-input.js';
 import { countColumns } from './recompute-order.js';
 import {
   toOrderListItem,
+  type OrderCreator,
   type OrderListItem,
   type OrderView,
   type PieceView,
@@ -45,9 +46,15 @@ export async function buildOrderRows(
   orders: readonly OrderToWrite[],
   source: OrderSource,
   now: Date,
-  options: { views: boolean; turn?: () => Promise<void> | undefined },
+  options: {
+    views: boolean;
+    turn?: () => Promise<void> | undefined;
+    /** Who creates them (one value for all of them); null or left out: not recorded. */
+    createdBy?: OrderCreator | null;
+  },
 ): Promise<OrderRows> {
   const nowIso = now.toISOString();
+  const createdBy = options.createdBy ? JSON.stringify(options.createdBy) : null;
   // A new order awaits production: its status and counters are those of untouched pieces.
   const summary = summarizeOrder({
     cancelled: false,
@@ -83,6 +90,7 @@ export async function buildOrderRows(
       cancelled_at: null,
       stuck: 0,
       stuck_since: null,
+      created_by: createdBy,
       created_at: nowIso,
       updated_at: nowIso,
       hidden_by_upload: null,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isIdOf } from '../../domain/ids.js';
 import type { OrderStatus, PieceStatus } from '../../domain/order-status.js';
-import { isStuck } from '../../domain/stuck.js';
+import { isStuck, stuckReason, type StuckReason } from '../../domain/stuck.js';
 import type { DB } from '../../store/schema.js';
 import type { Tx } from '../transaction.js';
 import {
@@ -46,12 +46,23 @@ export interface OrderListItem {
   pieces_dispatched: number;
   piece_states: PieceStatus[];
   stuck: boolean;
+  /** Why it is stuck (from its status), null when it is not. */
+  stuck_reason: StuckReason | null;
+  /** Who pushed or uploaded it: null for orders made before this was kept. */
+  created_by: OrderCreator | null;
   created_at: string;
   updated_at: string;
   produced_at: string | null;
   in_stock_at: string | null;
   dispatched_at: string | null;
   cancelled_at: string | null;
+}
+
+/** The staff user or API key that created an order, with its name at the time. */
+export interface OrderCreator {
+  type: 'staff' | 'api_key';
+  id: string;
+  name: string;
 }
 
 export interface PieceView {
@@ -126,6 +137,12 @@ export function toOrderListItem(
 ): OrderListItem {
   const first = lines[0];
   if (!first) throw new Error(`order ${row.id} has no lines`);
+  const stuck = isStuck({
+    status: row.status,
+    produced_at: row.produced_at,
+    now,
+    stuck_after_days: row.stuck_after_days,
+  });
   return {
     id: row.id,
     object: 'order',
@@ -148,12 +165,9 @@ export function toOrderListItem(
     pieces_in_stock: row.pieces_in_stock,
     pieces_dispatched: row.pieces_dispatched,
     piece_states: JSON.parse(row.piece_states) as PieceStatus[],
-    stuck: isStuck({
-      status: row.status,
-      produced_at: row.produced_at,
-      now,
-      stuck_after_days: row.stuck_after_days,
-    }),
+    stuck,
+    stuck_reason: stuckReason(row.status, stuck),
+    created_by: row.created_by === null ? null : (JSON.parse(row.created_by) as OrderCreator),
     created_at: row.created_at,
     updated_at: row.updated_at,
     produced_at: row.produced_at,

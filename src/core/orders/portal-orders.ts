@@ -20,10 +20,11 @@ import {
 
 /**
  * What a retailer's user sees of their own orders (docs/portal.md). The factory's internal
- * signals stay inside: no `stuck` flag, no scans (station names, refused scans), no bays and no
+ * signals stay inside: no `stuck` flag or its reason, no creator (a staff user's or a key's
+ * name), no scans (station names, refused scans), no bays and no
  * label printing on pieces.
  */
-export type PortalOrderListItem = Omit<OrderListItem, 'stuck'>;
+export type PortalOrderListItem = Omit<OrderListItem, 'stuck' | 'stuck_reason' | 'created_by'>;
 
 /** How many pieces are in one status. */
 export interface PieceCount {
@@ -76,7 +77,7 @@ export interface RetailerScope {
 }
 
 export function toPortalListItem(item: OrderListItem): PortalOrderListItem {
-  const { stuck: _internal, ...visible } = item;
+  const { stuck: _internal, stuck_reason: _why, created_by: _by, ...visible } = item;
   return visible;
 }
 

@@ -6,6 +6,7 @@ import type { CoreContext } from '../context.js';
 import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
+import { resolveCreator, type CreatorRef } from './order-creator.js';
 import { buildOrderRows } from './order-rows.js';
 import { clearMarks } from './upload-clearing.js';
 import { releaseEvents } from './upload-events.js';
@@ -42,7 +43,7 @@ export async function uploadOrders(
   ctx: CoreContext,
   factoryId: string,
   csv: string,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; creator?: CreatorRef | null },
 ): Promise<UploadResult> {
   const turn = takeTurns();
   // Only the publishing transaction answers the request (an Idempotency-Key's answer is stored
@@ -83,9 +84,12 @@ export async function uploadOrders(
   // Every row is made before anything is written, then staged while other writers go on
   // (upload-staging.ts).
   const builtAt = ctx.clock.now();
+  // Who uploads is read once: every order of the file carries the same value.
+  const createdBy = await resolveCreator(ctx.db, factoryId, options.creator ?? null);
   const rows = await buildOrderRows(factoryId, orders, 'upload', builtAt, {
     views: false,
     turn,
+    createdBy,
   });
   result.orders.forEach((order, i) => (order.id = rows.ids[i]!));
   for (let attempt = 1; ; attempt++) {

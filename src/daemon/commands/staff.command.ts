@@ -1,3 +1,5 @@
+import type { CoreContext } from '../../core/context.js';
+import { getSettings } from '../../core/factory/settings.js';
 import { listFactoryIds } from '../../core/factory/setup.js';
 import { STAFF_ROLES, createStaffUser } from '../../core/staff/staff-users.js';
 import { AppError } from '../../domain/errors.js';
@@ -5,6 +7,30 @@ import { openDataDir } from '../bootstrap.js';
 import type { DaemonIO } from '../io.js';
 
 type Stdin = DaemonIO['stdin'] & { setRawMode?: (mode: boolean) => unknown };
+
+/** Where `factoryd serve` listens when neither --host nor --port says otherwise. */
+const DEFAULT_SIGN_IN_URL = 'http://127.0.0.1:8080/';
+
+/**
+ * The staff app's address for a new user: the factory's `public_url` setting when it has one
+ * (the address people reach it by), else where `factoryd serve` listens by default, with a word
+ * on what changes it: this command does not know how the server was started.
+ */
+async function signInAddress(
+  core: CoreContext,
+  factoryId: string,
+): Promise<{ url: string; hint: string }> {
+  const settings: object = await getSettings(core, factoryId);
+  const publicUrl =
+    'public_url' in settings && typeof settings.public_url === 'string' && settings.public_url
+      ? settings.public_url
+      : null;
+  if (publicUrl) return { url: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`, hint: '.' };
+  return {
+    url: DEFAULT_SIGN_IN_URL,
+    hint: ' (the staff app, when factoryd serve runs with its default --host and --port; use that host and port otherwise).',
+  };
+}
 
 /**
  * `factoryd staff add`: creates a staff user on the server box. On a terminal the password is
@@ -46,8 +72,10 @@ export async function addStaff(
       role: opts.role,
       password,
     });
+    const address = await signInAddress(opened.core, factoryId);
     io.stderr.write(
-      `Staff user ${user.email} (${user.role}) created; they log in with POST /v1/auth/login.\n`,
+      `Staff user ${user.email} (${user.role}) created; they sign in at ${address.url}` +
+        `${address.hint}\n`,
     );
     io.stdout.write(`${user.id}\n`);
     return 0;

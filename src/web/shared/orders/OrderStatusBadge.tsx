@@ -15,11 +15,15 @@ export function PieceStatusBadge({ status }: { status: PieceStatus }) {
   return <span className={`badge piece-${status}`}>{PIECE_STATUS_LABELS[status]}</span>;
 }
 
-/** The stuck flag: an order that needs a person's attention. */
-export function StuckBadge() {
+/**
+ * The stuck flag: an order that needs a person's attention, with why when the page knows
+ * ("Part dispatched", "Produced 9 days ago, not dispatched").
+ */
+export function StuckBadge({ why }: { why?: string | null }) {
   return (
-    <span className="badge stuck" title="Produced but not moving, or partly dispatched">
-      ⚠ Stuck
+    <span className="badge stuck" title="Stuck: produced but not moving, or partly dispatched">
+      ⚠ {why ? <span className="visually-hidden">Stuck: </span> : null}
+      {why ?? 'Stuck'}
     </span>
   );
 }

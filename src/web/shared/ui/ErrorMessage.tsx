@@ -1,7 +1,14 @@
 import { ApiError, UnreachableError } from '../api/api-error.js';
+import { withLabel, type FieldLabels } from './field-error.js';
 
-/** A sentence a person can act on, for any error the app may meet. */
-export function describeError(error: unknown): { message: string; detail?: string } {
+/**
+ * A sentence a person can act on, for any error the app may meet. `labels`: a form's labels, so
+ * a field the API names is said as the form says it.
+ */
+export function describeError(
+  error: unknown,
+  labels: FieldLabels = {},
+): { message: string; detail?: string } {
   if (error instanceof UnreachableError) {
     return { message: 'The server does not answer. Check the network connection and try again.' };
   }
@@ -9,15 +16,24 @@ export function describeError(error: unknown): { message: string; detail?: strin
     const detail = [error.code, error.requestId && `request ${error.requestId}`]
       .filter(Boolean)
       .join(', ');
-    return { message: error.message, detail };
+    return { message: withLabel(error.message, error.param, labels), detail };
   }
   return { message: error instanceof Error ? error.message : 'Something went wrong.' };
 }
 
 /** An error, shown where it happened and announced to screen readers. */
-export function ErrorMessage({ error, title }: { error: unknown; title?: string }) {
+export function ErrorMessage({
+  error,
+  title,
+  labels,
+}: {
+  error: unknown;
+  title?: string;
+  /** The form's labels by API field name (field-error.ts). */
+  labels?: FieldLabels;
+}) {
   if (error === null || error === undefined) return null;
-  const { message, detail } = describeError(error);
+  const { message, detail } = describeError(error, labels);
   return (
     <div className="error-message" role="alert">
       {title && <strong>{title} </strong>}

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatDateTime } from '../../shared/format.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { fieldError } from '../../shared/ui/field-error.js';
+import { labelledFieldError } from '../../shared/ui/field-error.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { useCompany, useUpdateCompany, type Company } from './use-factory.js';
 
@@ -44,6 +44,15 @@ const ADDRESS: Record<AddressKey, string> = {
   postcode: 'Postcode',
   country: 'Country',
 };
+
+/** Every field's label by API name, so the server's sentences say what the form says. */
+const FIELD_LABELS = {
+  ...LABELS,
+  ...Object.fromEntries(Object.entries(ADDRESS).map(([k, label]) => [`address.${k}`, label])),
+  terms_accepted: 'Terms accepted',
+  factory_same_as_registered: 'The factory is at this address',
+};
+const fieldError = labelledFieldError(FIELD_LABELS);
 
 /** The company's details, billing and owner: what appears on invoices and labels. */
 export function CompanyPage() {
@@ -163,7 +172,9 @@ function CompanyForm({
           </label>
         </fieldset>
       </div>
-      {!(error && shown.some((k) => fieldError(error, k))) && <ErrorMessage error={error} />}
+      {!(error && shown.some((k) => fieldError(error, k))) && (
+        <ErrorMessage error={error} labels={FIELD_LABELS} />
+      )}
       {saved && (
         <p className="success-message" role="status">
           Company details saved.

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
+import { labelledFieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { SelectField, TextAreaField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { useSettings } from '../common/use-settings.js';
@@ -16,6 +16,19 @@ const FIELDS = [
   'webhook_retention_days',
   'webhook_allowed_hosts',
 ];
+
+/** The fields' labels, so the server's sentences say what the form says. */
+const LABELS = {
+  stuck_after_days: 'Stuck after (days)',
+  timezone: 'Time zone',
+  session_ttl_hours: 'Session length (hours)',
+  default_dpi: 'Default printer resolution',
+  label_size: 'Label size',
+  station_app_scheme: 'Station app scheme',
+  webhook_retention_days: 'Keep webhook deliveries (days)',
+  webhook_allowed_hosts: 'Webhook hosts allowed',
+};
+const fieldError = labelledFieldError(LABELS);
 
 /** The factory's settings: everyone may read them, an admin may change them. */
 export function SettingsPage() {
@@ -142,7 +155,7 @@ function SettingsForm({
           error={fieldError(error, 'webhook_allowed_hosts')}
         />
       </fieldset>
-      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} />}
+      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={LABELS} />}
       {saved && (
         <p className="success-message" role="status">
           Settings saved.

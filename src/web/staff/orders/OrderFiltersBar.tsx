@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../shared/orders/order-status.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useRetailerOptions } from '../common/use-retailers.js';
-import { hasFilters, type OrderFilters } from './order-filters.js';
+import { hasFilters, stuckChoice, type OrderFilters } from './order-filters.js';
+import { STUCK_REASONS, STUCK_REASON_LABELS } from './stuck-words.js';
 
 /** `2026-11-22T09:15:00.000Z` ↔ the value of a datetime-local input (the browser's time). */
 function toLocalInput(iso: string | undefined): string {
@@ -84,13 +85,16 @@ export function OrderFiltersBar({
       </SelectField>
       <SelectField
         label="Stuck"
-        value={filters.stuck === undefined ? '' : String(filters.stuck)}
-        onChange={(e) =>
-          set({ stuck: e.target.value === '' ? undefined : e.target.value === 'true' })
-        }
+        value={filters.stuck_reason ?? (filters.stuck === undefined ? '' : String(filters.stuck))}
+        onChange={(e) => set(stuckChoice(e.target.value))}
       >
         <option value="">Stuck or not</option>
         <option value="true">Stuck only</option>
+        {STUCK_REASONS.map((reason) => (
+          <option key={reason} value={reason}>
+            {STUCK_REASON_LABELS[reason]}
+          </option>
+        ))}
         <option value="false">Not stuck</option>
       </SelectField>
       <TextField

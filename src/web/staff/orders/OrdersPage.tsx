@@ -80,8 +80,9 @@ export function OrdersPage() {
         counts={counts.data}
         status={filters.status}
         stuck={filters.stuck}
+        stuckReason={filters.stuck_reason}
         onStatus={(status) => show({ status })}
-        onStuck={(stuck) => show({ stuck })}
+        onStuck={(stuck, reason) => show({ stuck, stuck_reason: reason })}
       />
       <OrderFiltersBar filters={filters} onChange={show} />
 

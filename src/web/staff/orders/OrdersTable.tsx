@@ -3,6 +3,7 @@ import { formatAgo, formatDate } from '../../shared/format.js';
 import { isOverdue, type OrderListItem } from '../../shared/orders/order-status.js';
 import { OrderProgress } from '../../shared/orders/OrderProgress.js';
 import { OrderStatusBadge, StuckBadge } from '../../shared/orders/OrderStatusBadge.js';
+import { stuckWords } from './stuck-words.js';
 
 /**
  * The orders of one page. Rows are keyed by order id, so a refresh updates them in place: focus,
@@ -43,7 +44,7 @@ export function OrdersTable({
                 <td>
                   <span className="status-cell">
                     <OrderStatusBadge status={order.status} />
-                    {order.stuck && <StuckBadge />}
+                    {order.stuck && <StuckBadge why={stuckWords(order, now)} />}
                   </span>
                 </td>
                 <td>{order.retailer_name}</td>

@@ -1,5 +1,6 @@
 import type { ApiPaths } from '../../shared/api/types.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.js';
+import { STUCK_REASONS, type StuckReason } from './stuck-words.js';
 
 type ListQuery = NonNullable<ApiPaths['/v1/orders']['get']['parameters']['query']>;
 
@@ -8,6 +9,8 @@ export interface OrderFilters {
   status?: OrderStatus;
   retailer_id?: string;
   stuck?: boolean;
+  /** Stuck orders stuck for this reason (the API's stuck_reason filter). */
+  stuck_reason?: StuckReason;
   /** `YYYY-MM-DD`. */
   needed_by_before?: string;
   /** An ISO 8601 instant. */
@@ -19,6 +22,7 @@ export const FILTER_KEYS = [
   'status',
   'retailer_id',
   'stuck',
+  'stuck_reason',
   'needed_by_before',
   'updated_since',
   'order_no',
@@ -35,6 +39,11 @@ export function filtersFromUrl(params: URLSearchParams): OrderFilters {
   if (retailer) filters.retailer_id = retailer;
   const stuck = params.get('stuck');
   if (stuck === 'true' || stuck === 'false') filters.stuck = stuck === 'true';
+  const reason = params.get('stuck_reason');
+  // A reason lists stuck orders: with stuck=false the API would refuse it, so it is left out.
+  if (reason && (STUCK_REASONS as string[]).includes(reason) && filters.stuck !== false) {
+    filters.stuck_reason = reason as StuckReason;
+  }
   const before = params.get('needed_by_before');
   if (before && /^\d{4}-\d{2}-\d{2}$/.test(before)) filters.needed_by_before = before;
   const since = params.get('updated_since');
@@ -42,6 +51,17 @@ export function filtersFromUrl(params: URLSearchParams): OrderFilters {
   const orderNo = params.get('order_no')?.trim();
   if (orderNo) filters.order_no = orderNo;
   return filters;
+}
+
+/**
+ * The Stuck choice of the filter bar or the Stuck tile ('', 'true', 'false' or a reason) as a
+ * change of both filters: a reason also means stuck=true.
+ */
+export function stuckChoice(value: string): Pick<OrderFilters, 'stuck' | 'stuck_reason'> {
+  if ((STUCK_REASONS as string[]).includes(value)) {
+    return { stuck: true, stuck_reason: value as StuckReason };
+  }
+  return { stuck: value === '' ? undefined : value === 'true', stuck_reason: undefined };
 }
 
 /** The URL query for filters (and a page cursor): only what is set, in a stable order. */

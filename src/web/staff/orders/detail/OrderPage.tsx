@@ -7,7 +7,9 @@ import { OrderStatusBadge, StuckBadge } from '../../../shared/orders/OrderStatus
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.js';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import { IfAllowed } from '../../access/access.js';
+import { useNow } from '../../common/use-now.js';
 import { PageHeader } from '../../layout/PageHeader.js';
+import { creatorWords, stuckWords } from '../stuck-words.js';
 import { LabelsDialog } from './LabelsDialog.js';
 import { PieceDialog } from './PieceDialog.js';
 import { PiecesGrid } from './PiecesGrid.js';
@@ -23,6 +25,7 @@ export function OrderPage() {
   const order = useOrder(id);
   const voided = useVoidedLabels(id);
   const [open, setOpen] = useState<Open | null>(null);
+  const now = useNow(60_000);
 
   if (order.error) {
     return (
@@ -49,7 +52,7 @@ export function OrderPage() {
         sub={
           <span className="status-cell">
             <OrderStatusBadge status={o.status} />
-            {o.stuck && <StuckBadge />}
+            {o.stuck && <StuckBadge why={stuckWords(o, now)} />}
             <span>
               {o.retailer_name} ({o.retailer_code})
             </span>
@@ -157,7 +160,7 @@ function OrderFacts({ order }: { order: Order }) {
       <div>
         <dt>Created</dt>
         <dd>
-          {formatDateTime(order.created_at)} ({order.source === 'upload' ? 'CSV upload' : 'API'})
+          {formatDateTime(order.created_at)} {createdHow(order)}
         </dd>
       </div>
       <div>
@@ -166,6 +169,14 @@ function OrderFacts({ order }: { order: Order }) {
       </div>
     </dl>
   );
+}
+
+/** "by Dana (staff)", "by key ERP sync, CSV upload"; "(API)" for an order of unknown creator. */
+function createdHow(order: Order): string {
+  const creator = creatorWords(order.created_by);
+  const upload = order.source === 'upload';
+  if (!creator) return upload ? '(CSV upload)' : '(API)';
+  return `by ${creator}${upload ? ', CSV upload' : ''}`;
 }
 
 function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
