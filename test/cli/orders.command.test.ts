@@ -82,6 +82,17 @@ describe('factory orders list', () => {
     expect(query.get('status')).toBe('in_stock');
   });
 
+  it('passes a stuck reason as stuck=true with stuck_reason, and refuses an unknown one', async () => {
+    const result = await run(['orders', 'list', '--stuck-reason', 'waiting_since'], { env });
+    expect(result.code).toBe(0);
+    const query = api.requests.at(-1)!.query;
+    expect(query.get('stuck')).toBe('true');
+    expect(query.get('stuck_reason')).toBe('waiting_since');
+    const wrong = await run(['orders', 'list', '--stuck-reason', 'late'], { env });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('partially_dispatched');
+  });
+
   it('refuses a limit outside 1-100 as a usage error', async () => {
     const result = await run(['orders', 'list', '--limit', '500'], { env });
     expect(result.code).toBe(2);

@@ -16,6 +16,8 @@ type ListedOrder = Item<'/v1/orders'>;
 function statusColumn(output: Output): Column<ListedOrder> {
   return {
     header: 'status',
+    // The status says why too: a stuck `partially_dispatched` order is part dispatched, any other
+    // stuck order waits (stuck_reason in --json).
     value: (order) => (order.stuck ? `${order.status} (stuck)` : order.status),
     style: (text, _raw, order) => {
       if (order.stuck) return output.style.yellow(text);
@@ -88,6 +90,7 @@ interface ListOrdersOptions extends ListOptions {
   status?: string;
   retailer?: string;
   stuck?: boolean;
+  stuckReason?: string;
   orderNo?: string;
   neededByBefore?: string;
   updatedSince?: string;
@@ -97,7 +100,8 @@ export async function listOrders(ctx: CommandContext, options: ListOrdersOptions
   const query = {
     status: options.status,
     retailer: options.retailer,
-    stuck: options.stuck ? true : undefined,
+    stuck: options.stuck || options.stuckReason ? true : undefined,
+    stuck_reason: options.stuckReason,
     order_no: options.orderNo,
     needed_by_before: options.neededByBefore,
     updated_since: options.updatedSince,

@@ -31,6 +31,12 @@ export function registerOrders(program: Command, action: ActionFactory): void {
       .addOption(new Option('--status <status>', 'only orders in this status').choices(STATUSES))
       .option('--retailer <retailer>', 'only orders of this retailer: its code, or id (rtl_…)')
       .option('--stuck', 'only stuck orders')
+      .addOption(
+        new Option(
+          '--stuck-reason <reason>',
+          'only orders stuck for this reason (implies --stuck)',
+        ).choices(['partially_dispatched', 'waiting_since']),
+      )
       .option('--order-no <order-no>', 'only orders with this order number')
       .option('--needed-by-before <date>', 'only orders needed before this date (YYYY-MM-DD)')
       .option('--updated-since <time>', 'only orders changed since this time (ISO 8601)'),
@@ -41,6 +47,7 @@ export function registerOrders(program: Command, action: ActionFactory): void {
         'factory orders list --status in_stock',
         'factory orders list --retailer ACME --all --json > acme.json',
         'factory orders list --stuck --all --json | jq -r ".[].order_no"',
+        'factory orders list --stuck-reason waiting_since',
       ),
     )
     .action(action(load, (m) => m.listOrders));

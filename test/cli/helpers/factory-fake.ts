@@ -47,7 +47,10 @@ export interface FactoryFake extends FakeApi {
 /** The documented endpoints the CLI unit tests drive, with an API key, a staff login and 45 orders. */
 export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
   const orders = Array.from({ length: orderCount }, (_, index) =>
-    sampleOrder(index + 1, index === 2 ? { status: 'in_stock', stuck: true } : {}),
+    sampleOrder(
+      index + 1,
+      index === 2 ? { status: 'in_stock', stuck: true, stuck_reason: 'waiting_since' } : {},
+    ),
   );
   const sessionsEnded: string[] = [];
   const company: Record<string, unknown> = {
