@@ -361,7 +361,14 @@ describe('the staff app', () => {
     const message = await page.locator(`[id="${described!.split(' ').pop()}"]`).textContent();
     expect(message).toMatch(/piece_names|names/i);
 
-    await names.fill('Frame, Cushions');
+    // Names are separated by | as in the CSV upload, so a name may hold a comma.
+    await names.fill('Frame, oak | Cushions');
+    // Every control of a line starts at the same height, even where a label wraps.
+    const tops = await page
+      .getByRole('group', { name: 'Line 1' })
+      .locator('input, button')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
     await page.getByRole('button', { name: 'Create order' }).click();
     await page.getByRole('heading', { name: 'Order PO-300' }).waitFor();
     await page.getByRole('table', { name: 'Line 2: OTTOMAN' }).waitFor();

@@ -9,6 +9,7 @@ import * as voidedLabelsOrderIndex from './2026-11-24-0008-voided-labels-order-i
 import * as orderPieceCounts from './2026-11-24-0009-order-piece-counts.js';
 import * as uploadStaging from './2026-11-25-0010-upload-staging.js';
 import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
+import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0009-order-piece-counts': orderPieceCounts,
   '2026-11-25-0010-upload-staging': uploadStaging,
   '2026-11-25-0011-hidden-uploads': hiddenUploads,
+  '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -100,7 +100,13 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     <Dialog title={made ? `API key “${made.name}”` : 'Create an API key'} onClose={onClose}>
       {made ? (
         <>
-          <SecretOnce label="The new API key" value={made.key} what="API key" />
+          <SecretOnce
+            label="The new API key"
+            value={made.key}
+            what="API key"
+            kept="hash"
+            lost="If it is lost, make a new key and revoke this one."
+          />
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               I have copied it

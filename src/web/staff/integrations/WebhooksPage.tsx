@@ -165,6 +165,8 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
           label="The endpoint's signing secret"
           value={create.data.secret}
           what="signing secret"
+          kept="to-sign"
+          lost="If it is lost, add the endpoint again and delete this one."
         />
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
