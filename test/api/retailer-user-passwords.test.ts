@@ -35,12 +35,12 @@ afterEach(async () => {
 
 const users = (rid = retailerId) => `/v1/retailers/${rid}/users`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function ok(
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body?: unknown,
   token?: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<any> {
   const res = await t.request(method, url, {
     ...(body !== undefined ? { body } : {}),

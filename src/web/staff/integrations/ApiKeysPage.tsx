@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
-import { SecretOnce } from '../common/SecretOnce.js';
+import { SecretOnce } from '../../shared/ui/SecretOnce.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from './use-integrations.js';
 
 /** API keys: what integrations and scripts call the API with. Shown once, revocable. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -5,6 +6,8 @@ import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField } from '../../shared/ui/TextField.js';
+import { DeliveryDialog } from './DeliveryDialog.js';
+import { UrlText } from './UrlText.js';
 import {
   EVENT_TYPES,
   useDeliveries,
@@ -35,6 +38,7 @@ export function DeliveriesPage() {
   const deliveries = useDeliveries(filters, pages.cursor);
   const endpoints = useEndpoints(undefined);
   const retry = useRetryDelivery();
+  const [opened, setOpened] = useState<Delivery | null>(null);
   const urlOf = new Map(endpoints.data?.data.map((e) => [e.id, e.url]));
   const list = deliveries.data;
 
@@ -79,7 +83,7 @@ export function DeliveriesPage() {
           onChange={(e) => set('event_type', e.target.value)}
         >
           <option value="">Any event</option>
-          {EVENT_TYPES.map((t) => (
+          {[...EVENT_TYPES, 'webhook.test' as const].map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
@@ -116,7 +120,13 @@ export function DeliveriesPage() {
         row={(d) => (
           <tr key={d.id}>
             <th scope="row">{d.event_type}</th>
-            <td className="url">{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</td>
+            <td className="url-cell">
+              {urlOf.has(d.endpoint_id) ? (
+                <UrlText url={urlOf.get(d.endpoint_id)!} />
+              ) : (
+                d.endpoint_id
+              )}
+            </td>
             <td>
               <span className={`badge delivery-${d.status}`}>{STATUS_WORDS[d.status]}</span>
             </td>
@@ -130,6 +140,14 @@ export function DeliveriesPage() {
             <td className="nowrap">{formatDateTime(d.next_attempt_at)}</td>
             <td className="nowrap">{formatDateTime(d.created_at)}</td>
             <td className="row-actions">
+              <button
+                type="button"
+                className="small secondary"
+                aria-label={`Open delivery of ${d.event_type} from ${formatDateTime(d.created_at)}`}
+                onClick={() => setOpened(d)}
+              >
+                Open…
+              </button>
               {d.status !== 'pending' && (
                 <button
                   type="button"
@@ -145,6 +163,13 @@ export function DeliveriesPage() {
           </tr>
         )}
       />
+      {opened && (
+        <DeliveryDialog
+          id={opened.id}
+          url={urlOf.get(opened.endpoint_id)}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </>
   );
 }
