@@ -63,7 +63,7 @@ export function DeliveryDialog({
       )}
       <div className="dialog-actions">
         <button type="button" onClick={onClose}>
-          Close
+          Done
         </button>
       </div>
     </Dialog>

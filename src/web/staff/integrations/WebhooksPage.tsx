@@ -100,7 +100,7 @@ export function WebhooksPage() {
                 <button
                   type="button"
                   className="small secondary"
-                  aria-label={`Send a test event to ${e.url}`}
+                  aria-label={`Send test event to ${e.url}`}
                   disabled={test.isPending}
                   onClick={() => {
                     test.reset();
