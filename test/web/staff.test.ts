@@ -369,6 +369,7 @@ describe('the staff app', () => {
       .locator('input')
       .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    await screenshot(page, 'staff-new-order');
     await page.getByRole('button', { name: 'Create order' }).click();
     await page.getByRole('heading', { name: 'Order PO-300' }).waitFor();
     await page.getByRole('table', { name: 'Line 2: OTTOMAN' }).waitFor();
@@ -743,7 +744,12 @@ describe('the staff app', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     expect((await w.api('GET', '/v1/settings')).stuck_after_days).toBe(5);
+    // The label size is shown as fixed, with the reason, not as a box to type in.
+    const size = page.getByLabel('Label size');
+    expect(await size.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Fixed, not a setting').waitFor();
     await expectAccessible(page, 'settings');
+    await screenshot(page, 'staff-settings', { fullPage: true });
 
     await page.getByRole('link', { name: 'Company' }).click();
     await page.getByLabel('Legal name').fill('Acme Furniture Ltd');
@@ -759,7 +765,9 @@ describe('the staff app', () => {
     const pounds = `£${(first.monthly_price_pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
     await page.getByRole('article', { name: first.name }).getByText(pounds).waitFor();
     await page.getByText('excluding VAT').first().waitFor();
+    await page.getByText('This is the price list, not a plan this installation is on.').waitFor();
     await expectAccessible(page, 'plans');
+    await screenshot(page, 'staff-plans');
 
     await page.getByRole('link', { name: 'Staff users' }).click();
     await page.getByRole('button', { name: 'Add a staff user' }).click();

@@ -35,48 +35,50 @@ export function UsersPage({ me }: { me: string }) {
       <ErrorMessage error={users.error} />
       {users.isPending && <p className="loading">Loading users…</p>}
       {users.data && (
-        <table className="orders-table" aria-label="Users">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Can sign in</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.data.map((u) => (
-              <tr key={u.id}>
-                <th scope="row">
-                  {u.name}
-                  {u.id === me && <span className="muted"> (you)</span>}
+        <div className="table-wrap">
+          <table className="data-table" aria-label="Users">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Can sign in</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
                 </th>
-                <td>{u.email}</td>
-                <td>{ROLE_WORDS[u.role] ?? u.role}</td>
-                <td>
-                  {u.disabled
-                    ? 'No: disabled by the factory'
-                    : u.has_password
-                      ? 'Yes'
-                      : 'No password yet'}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="secondary small"
-                    aria-label={`Password for ${u.name}`}
-                    onClick={() => setPassword(u)}
-                  >
-                    Password…
-                  </button>
-                </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {users.data.data.map((u) => (
+                <tr key={u.id}>
+                  <th scope="row" data-label="Name">
+                    {u.name}
+                    {u.id === me && <span className="muted"> (you)</span>}
+                  </th>
+                  <td data-label="Email">{u.email}</td>
+                  <td data-label="Role">{ROLE_WORDS[u.role] ?? u.role}</td>
+                  <td data-label="Can sign in">
+                    {u.disabled
+                      ? 'No: disabled by the factory'
+                      : u.has_password
+                        ? 'Yes'
+                        : 'No password yet'}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-label={`Password for ${u.name}`}
+                      onClick={() => setPassword(u)}
+                    >
+                      Password…
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {password && (
         <UserPasswordDialog
