@@ -168,6 +168,17 @@ describe('an owner in the portal', () => {
   it('lists the retailer’s users, sets a password and makes a link for one of them', async () => {
     const ownerToken = await session(owner.email);
     const buyerToken = await session(buyer.email);
+    // The owner is offered the users routes; a buyer is not.
+    const ownerMe = await ok('GET', '/v1/portal/auth/me', undefined, ownerToken);
+    expect(ownerMe.permissions).toEqual(
+      expect.arrayContaining([
+        'GET /v1/portal/users',
+        'POST /v1/portal/users/:uid/password',
+        'POST /v1/portal/users/:uid/password-link',
+      ]),
+    );
+    const buyerMe = await ok('GET', '/v1/portal/auth/me', undefined, buyerToken);
+    expect(buyerMe.permissions.filter((p: string) => p.includes('/users'))).toEqual([]);
     const list = await ok('GET', '/v1/portal/users', undefined, ownerToken);
     expect(list.data.map((u: { email: string }) => u.email)).toEqual([buyer.email, owner.email]);
 

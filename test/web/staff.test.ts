@@ -655,7 +655,7 @@ describe('the staff app', () => {
       await page.getByRole('link', { name: 'See its delivery' }).click();
       const testRow = page.getByRole('row').filter({ hasText: 'webhook.test' });
       await testRow.getByText('Succeeded').waitFor({ timeout: 15_000 });
-      await testRow.getByRole('button', { name: /^Open delivery of webhook.test/ }).click();
+      await testRow.getByRole('button', { name: /^webhook.test: open the delivery of / }).click();
       const opened = page.getByRole('dialog', { name: 'Delivery of webhook.test' });
       await opened.getByText(/^HTTP 200 in \d+ ms$/).waitFor();
       const payload = JSON.parse((await opened.getByLabel('Payload').textContent())!);

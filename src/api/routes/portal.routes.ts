@@ -147,7 +147,11 @@ export async function portalRoutes(
     async (request) => {
       const principal = retailerOf(principalOf(request));
       const caller = await describePortalCaller(core, principal);
-      return { ...caller, permissions: permissionsOf('retailer') };
+      // The table cannot tell portal roles apart; the owner-only routes are offered to owners.
+      const permissions = permissionsOf('retailer').filter(
+        (route) => caller.user?.role === 'owner' || !route.includes(' /v1/portal/users'),
+      );
+      return { ...caller, permissions };
     },
   );
 

@@ -119,12 +119,23 @@ export function DeliveriesPage() {
         }
         row={(d) => (
           <tr key={d.id}>
-            <th scope="row">{d.event_type}</th>
+            <th scope="row">
+              <button
+                type="button"
+                className="link-button event-open"
+                title="Open: the payload as sent, and the last answer"
+                aria-label={`${d.event_type}: open the delivery of ${formatDateTime(d.created_at)}`}
+                onClick={() => setOpened(d)}
+              >
+                {d.event_type}
+              </button>
+            </th>
             <td className="url-cell">
               {urlOf.has(d.endpoint_id) ? (
                 <UrlText url={urlOf.get(d.endpoint_id)!} />
               ) : (
-                d.endpoint_id
+                // A deleted endpoint: only its id is left, which may break anywhere.
+                <span className="record-id">{d.endpoint_id}</span>
               )}
             </td>
             <td>
@@ -140,14 +151,6 @@ export function DeliveriesPage() {
             <td className="nowrap">{formatDateTime(d.next_attempt_at)}</td>
             <td className="nowrap">{formatDateTime(d.created_at)}</td>
             <td className="row-actions">
-              <button
-                type="button"
-                className="small secondary"
-                aria-label={`Open delivery of ${d.event_type} from ${formatDateTime(d.created_at)}`}
-                onClick={() => setOpened(d)}
-              >
-                Open…
-              </button>
               {d.status !== 'pending' && (
                 <button
                   type="button"

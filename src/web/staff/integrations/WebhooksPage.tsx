@@ -89,7 +89,7 @@ export function WebhooksPage() {
               {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
             </td>
             <td className="nowrap">{formatDateTime(e.created_at)}</td>
-            <td className="row-actions">
+            <td className="row-actions wraps">
               <Link
                 className="button-link small secondary"
                 to={`/integrations/deliveries?endpoint_id=${e.id}`}
