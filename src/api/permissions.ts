@@ -40,6 +40,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/retailers/:id/users': ADMIN,
   'PATCH /v1/retailers/:id/users/:uid': ADMIN,
   'DELETE /v1/retailers/:id/users/:uid': ADMIN,
+  'POST /v1/retailers/:id/users/:uid/password-link': ADMIN,
 
   'POST /v1/orders': ADMIN,
   'POST /v1/orders/upload': ADMIN,
@@ -76,6 +77,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /v1/webhooks/:id': ADMIN,
   'DELETE /v1/webhooks/:id': ADMIN,
   'GET /v1/webhooks/deliveries': ADMIN,
+  'GET /v1/webhooks/deliveries/:id': ADMIN,
+  'POST /v1/webhooks/:id/test': ADMIN,
   'POST /v1/webhooks/deliveries/:id/retry': ADMIN,
 
   'POST /v1/auth/login': 'public',
@@ -88,11 +91,16 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /v1/staff/:id': ADMIN,
 
   'POST /v1/portal/auth/login': 'public',
+  'POST /v1/portal/auth/set-password': 'public',
   'POST /v1/portal/auth/logout': RETAILER,
   'GET /v1/portal/auth/me': RETAILER,
   'GET /v1/portal/orders': RETAILER,
   'GET /v1/portal/orders.csv': RETAILER,
   'GET /v1/portal/orders/:id': RETAILER,
+  // An owner's only: the use cases refuse other roles (403), the table cannot tell roles apart.
+  'GET /v1/portal/users': RETAILER,
+  'POST /v1/portal/users/:uid/password': RETAILER,
+  'POST /v1/portal/users/:uid/password-link': RETAILER,
 };
 
 export function accessFor(method: string, url: string): Access | undefined {

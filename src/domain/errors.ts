@@ -39,6 +39,10 @@ export const ERROR_CODES = {
     kind: 'invalid',
     message: 'The pairing code is unknown or already used.',
   },
+  invalid_password_link: {
+    kind: 'invalid',
+    message: 'The set-password link is unknown, used or expired: ask for a new one.',
+  },
   webhook_host_not_allowed: {
     kind: 'invalid',
     message: 'The webhook URL host is not in the allowed hosts setting.',

@@ -105,3 +105,13 @@ export interface RetailerUserTable {
   /** Set while the user may not use the portal: no login, and their sessions end. */
   disabled_at: string | null;
 }
+
+/** A set-password link of a retailer user: single use, at most one per user, kept hashed. */
+export interface RetailerUserPasswordLinkTable {
+  /** SHA-256 of the token; the token itself is shown once, to whoever made the link. */
+  token_hash: string;
+  factory_id: string;
+  retailer_user_id: string;
+  created_at: string;
+  expires_at: string;
+}

@@ -265,6 +265,7 @@ export interface DB {
   sessions: Accounts.SessionTable;
   retailers: Accounts.RetailerTable;
   retailer_users: Accounts.RetailerUserTable;
+  retailer_user_password_links: Accounts.RetailerUserPasswordLinkTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   pieces: PieceTable;

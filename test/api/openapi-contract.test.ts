@@ -159,6 +159,7 @@ async function exercise(): Promise<void> {
     body: { email: 'buyer@sofa.example', name: 'Bo', role: 'buyer' },
   });
   await call('GET', `/v1/retailers/${retailer.id}/users`);
+  await call('POST', `/v1/retailers/${retailer.id}/users/${buyer.id}/password-link`);
   await call('PATCH', `/v1/retailers/${retailer.id}/users/${buyer.id}`, {
     body: { role: 'viewer' },
   });
@@ -223,6 +224,9 @@ async function exercise(): Promise<void> {
     expect(failed).toBeDefined();
     await call('POST', `/v1/webhooks/deliveries/${failed.id}/retry`);
     await dispatcher.runDue();
+    const test = await call('POST', `/v1/webhooks/${hook.id}/test`);
+    await dispatcher.runDue();
+    await call('GET', `/v1/webhooks/deliveries/${test.id}`);
     await dispatcher.stop(0);
     await call('GET', '/v1/webhooks/deliveries');
     await call('DELETE', `/v1/webhooks/${other.id}`);
@@ -322,6 +326,29 @@ async function exercise(): Promise<void> {
   const orders = await call('GET', '/v1/portal/orders', { token: portal.token });
   await call('GET', `/v1/portal/orders/${orders.data[0].id}`, { token: portal.token });
   await call('GET', '/v1/portal/orders.csv', { token: portal.token });
+  await call('GET', '/v1/portal/users', { token: portal.token });
+  await call('POST', `/v1/portal/users/${owner.id}/password-link`, { token: portal.token });
+  await call('POST', `/v1/portal/users/${owner.id}/password`, {
+    body: { password: 'a long password 3' },
+    token: portal.token,
+    status: 200,
+  });
+  const again = await call('POST', '/v1/portal/auth/login', {
+    body: { email: 'owner@sofa.example', password: 'a long password 3' },
+    token: null,
+  });
+  const fresh = await call('POST', `/v1/portal/users/${owner.id}/password-link`, {
+    token: again.token,
+  });
+  await call('POST', '/v1/portal/auth/set-password', {
+    body: { token: fresh.token, password: 'a long password 1' },
+    token: null,
+  });
+  const portalAgain = await call('POST', '/v1/portal/auth/login', {
+    body: { email: 'owner@sofa.example', password: 'a long password 1' },
+    token: null,
+  });
+  portal.token = portalAgain.token;
   await call('POST', '/v1/portal/auth/logout', { token: portal.token });
   void owner;
 

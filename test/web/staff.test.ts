@@ -404,7 +404,15 @@ describe('the staff app', () => {
     const message = await page.locator(`[id="${described!.split(' ').pop()}"]`).textContent();
     expect(message).toMatch(/piece_names|names/i);
 
-    await names.fill('Frame, Cushions');
+    // Names are separated by | as in the CSV upload, so a name may hold a comma.
+    await names.fill('Frame, oak | Cushions');
+    // Every input of a line starts at the same height, even where a label wraps.
+    const tops = await page
+      .getByRole('group', { name: 'Line 1' })
+      .locator('input')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    await screenshot(page, 'staff-new-order');
     await page.getByRole('button', { name: 'Create order' }).click();
     await page.getByRole('heading', { name: 'Order PO-300' }).waitFor();
     await page.getByRole('table', { name: 'Line 2: OTTOMAN' }).waitFor();
@@ -577,6 +585,12 @@ describe('the staff app', () => {
     await dialog.getByLabel('Bay').fill('R-3');
     await dialog.getByRole('button', { name: 'Restock' }).click();
     await page.getByText('No open returns').waitFor();
+    // The banner says what was done, not the earlier "recorded".
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${barcode} restocked at bay R-3: back in stock for order PO-400.` })
+      .waitFor();
+    expect(await page.getByText('Return recorded for').count()).toBe(0);
     await page.getByRole('button', { name: 'Restocked' }).click();
     await page
       .getByRole('row')
@@ -604,6 +618,7 @@ describe('the staff app', () => {
       .getByRole('button', { name: 'Write it off' })
       .click();
     await page.getByText('No open returns').waitFor();
+    await page.getByText(`${broken} written off; it no longer counts for order PO-400.`).waitFor();
     await page.getByRole('button', { name: 'Written off' }).click();
     await page.getByRole('row').filter({ hasText: broken }).getByText('Written off').waitFor();
     const gone = (await w.api('GET', `/v1/orders/${order.id}`)).pieces[2];
@@ -664,6 +679,9 @@ describe('the staff app', () => {
       const secret = await done.getByLabel("The endpoint's signing secret").inputValue();
       await screenshot(page, 'staff-webhook-secret-once');
       expect(secret).toMatch(/^whsec_/);
+      // A signing secret is kept (to sign with), unlike an API key: the warning says so.
+      await done.getByText('factoryd keeps it to sign with, but never shows it again.').waitFor();
+      expect(await done.getByText(/only a hash/).count()).toBe(0);
       receiver.secretFor('/hook', secret);
       await done.getByRole('button', { name: 'I have copied it' }).click();
       await page
@@ -672,6 +690,25 @@ describe('the staff app', () => {
         .waitFor();
       await expectAccessible(page, 'webhooks');
       await screenshot(page, 'staff-webhooks');
+
+      // A test event: to this endpoint only, signed, through the normal delivery path.
+      await page.getByRole('button', { name: `Send test event to ${receiver.url}/hook` }).click();
+      await page.getByRole('status').filter({ hasText: 'A test event is on its way' }).waitFor();
+      await receiver.waitFor((r) => r.acknowledged.some((x) => x.json.type === 'webhook.test'));
+      const test = receiver.received.find((x) => x.json.type === 'webhook.test')!;
+      expect(test.verified).toBe(true);
+      await page.getByRole('link', { name: 'See its delivery' }).click();
+      const testRow = page.getByRole('row').filter({ hasText: 'webhook.test' });
+      await testRow.getByText('Succeeded').waitFor({ timeout: 15_000 });
+      await testRow.getByRole('button', { name: /^webhook.test: open the delivery of / }).click();
+      const opened = page.getByRole('dialog', { name: 'Delivery of webhook.test' });
+      await opened.getByText(/^HTTP 200 in \d+ ms$/).waitFor();
+      const payload = JSON.parse((await opened.getByLabel('Payload').textContent())!);
+      expect(payload).toEqual(test.json);
+      await expectAccessible(page, 'delivery opened');
+      await screenshot(page, 'staff-delivery-opened');
+      await opened.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('link', { name: 'Webhooks' }).click();
 
       // An event: its delivery is sent, signed, and shown.
       await pushOrder('PO-500');
@@ -727,9 +764,14 @@ describe('the staff app', () => {
     const add = page.getByRole('dialog', { name: 'Add a user to Northwind Home' });
     await add.getByLabel('Name').fill('Olive Owner');
     await add.getByLabel('Email').fill('olive@northwind.test');
-    await add.getByLabel('Role').selectOption('owner');
+    // The first user is offered as an owner, as the hint says.
+    expect(await add.getByLabel('Role').inputValue()).toBe('owner');
+    await add.getByText('The first user should be an owner').waitFor();
     await add.getByRole('button', { name: 'Add user' }).click();
     await page.getByRole('row').filter({ hasText: 'Olive Owner' }).waitFor();
+    await page.getByRole('button', { name: 'Add a user' }).click();
+    expect(await add.getByLabel('Role').inputValue()).toBe('buyer');
+    await add.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Role of Olive Owner').selectOption('buyer');
     await page
       .getByText('This is the last owner of the retailer: make another user owner first.')
@@ -748,7 +790,12 @@ describe('the staff app', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     expect((await w.api('GET', '/v1/settings')).stuck_after_days).toBe(5);
+    // The label size is shown as fixed, with the reason, not as a box to type in.
+    const size = page.getByLabel('Label size');
+    expect(await size.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Fixed, not a setting').waitFor();
     await expectAccessible(page, 'settings');
+    await screenshot(page, 'staff-settings', { fullPage: true });
 
     await page.getByRole('link', { name: 'Company' }).click();
     await page.getByLabel('Legal name').fill('Acme Furniture Ltd');
@@ -767,7 +814,9 @@ describe('the staff app', () => {
     const pounds = `£${(first.monthly_price_pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
     await page.getByRole('article', { name: first.name }).getByText(pounds).waitFor();
     await page.getByText('excluding VAT').first().waitFor();
+    await page.getByText('This is the price list, not a plan this installation is on.').waitFor();
     await expectAccessible(page, 'plans');
+    await screenshot(page, 'staff-plans');
 
     await page.getByRole('link', { name: 'Staff users' }).click();
     await page.getByRole('button', { name: 'Add a staff user' }).click();
@@ -783,6 +832,97 @@ describe('the staff app', () => {
     await expectAccessible(page, 'staff users');
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
+  });
+
+  it('sends a portal user a set-password link; the owner then manages passwords in the portal', async () => {
+    const users = `/v1/retailers/${other.id}/users`;
+    const owner = await w.api('POST', users, {
+      email: 'omar@sofaworld.test',
+      name: 'Omar Owner',
+      role: 'owner',
+    });
+    const buyer = await w.api('POST', users, {
+      email: 'bo@sofaworld.test',
+      name: 'Bo Buyer',
+      role: 'buyer',
+      password: 'the first password',
+    });
+    const { context, page, problems } = await open(ADMIN, `/retailers/${other.id}`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Omar Owner' })
+      .getByText('No password set')
+      .waitFor();
+    await page.getByRole('button', { name: 'Password for Omar Owner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Password for Omar Owner' });
+    await dialog.getByRole('button', { name: 'Make link' }).click();
+    const url = await dialog.getByLabel('The set-password link').inputValue();
+    expect(url).toMatch(new RegExp(`^${w.url('/portal/set-password')}#token=rpw_[0-9A-Za-z]{32}$`));
+    await dialog.getByText('factoryd keeps only a hash of it.').waitFor();
+    await expectAccessible(page, 'set-password link shown once');
+    await screenshot(page, 'staff-password-link');
+    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+
+    // Omar opens the link, signed out, and chooses a password; then signs in to the portal.
+    const portal = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await portal.page.goto(url);
+    await portal.page.getByRole('heading', { name: 'Choose your portal password' }).waitFor();
+    await portal.page.getByLabel('New password', { exact: true }).fill('omar portal password');
+    await portal.page.getByLabel('New password again').fill('omar portal password');
+    await expectAccessible(portal.page, 'set password');
+    await portal.page.getByRole('button', { name: 'Set password' }).click();
+    await portal.page.getByText('Your password is set. Sign in with omar@sofaworld.test').waitFor();
+    expect(portal.page.url()).toBe(w.url('/portal/set-password'));
+    await screenshot(portal.page, 'portal-password-set');
+    // The link worked once.
+    const again = await http(w.daemon.url, 'POST', '/v1/portal/auth/set-password', {
+      token: null,
+      body: { token: url.split('#token=')[1], password: 'another password 1' },
+    });
+    expect(again.status).toBe(400);
+
+    await portal.page.getByRole('link', { name: 'Sign in' }).click();
+    await portal.page.getByLabel('Email').fill('omar@sofaworld.test');
+    await portal.page.getByLabel('Password').fill('omar portal password');
+    await portal.page.getByRole('button', { name: 'Sign in' }).click();
+    await portal.page.getByRole('link', { name: 'Users' }).click();
+    const table = portal.page.getByRole('table', { name: 'Users' });
+    await table.getByRole('row').filter({ hasText: 'Bo Buyer' }).waitFor();
+    await expectAccessible(portal.page, 'portal users');
+    await screenshot(portal.page, 'portal-users');
+
+    // The owner makes Bo a link too; Bo's old password and session end when Bo uses it.
+    const bo = await ok(w.daemon.url, 'POST', '/v1/portal/auth/login', {
+      token: null,
+      body: { email: 'bo@sofaworld.test', password: 'the first password' },
+    });
+    await portal.page.getByRole('button', { name: 'Password for Bo Buyer' }).click();
+    const boDialog = portal.page.getByRole('dialog', { name: 'Password for Bo Buyer' });
+    await boDialog.getByRole('button', { name: 'Make link' }).click();
+    const boUrl = await boDialog.getByLabel('The set-password link').inputValue();
+    await screenshot(portal.page, 'portal-password-link');
+    await boDialog.getByRole('button', { name: 'I have copied it' }).click();
+    const boPage = await openPage(w.browser, { viewport: VIEWPORTS.phone });
+    await boPage.page.goto(boUrl);
+    await boPage.page.getByLabel('New password', { exact: true }).fill('bo second password');
+    await boPage.page.getByLabel('New password again').fill('bo second password');
+    await boPage.page.getByRole('button', { name: 'Set password' }).click();
+    await boPage.page.getByText('Your password is set.').waitFor();
+    const oldSession = await http(w.daemon.url, 'GET', '/v1/portal/auth/me', { token: bo.token });
+    expect(oldSession.status).toBe(401);
+    expect(
+      (
+        await http(w.daemon.url, 'POST', '/v1/portal/auth/login', {
+          token: null,
+          body: { email: 'bo@sofaworld.test', password: 'bo second password' },
+        })
+      ).status,
+    ).toBe(200);
+
+    expect(buyer.has_password && !owner.has_password).toBe(true);
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    expect(portal.problems).toEqual({ errors: [], cspViolations: [] });
+    await Promise.all([context.close(), portal.context.close(), boPage.context.close()]);
   });
 
   it('offers a supervisor only what a supervisor may do', async () => {

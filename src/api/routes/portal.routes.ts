@@ -8,6 +8,12 @@ import {
   listPortalOrders,
   type RetailerScope,
 } from '../../core/orders/portal-orders.js';
+import {
+  createPasswordLink,
+  setPasswordByLink,
+  setRetailerUserPassword,
+} from '../../core/retailer-users/password-links.js';
+import { listPortalUsers } from '../../core/retailer-users/portal-users.js';
 import { loginRetailerUser } from '../../core/retailer-users/retailer-login.js';
 import { revokeSession } from '../../core/sessions/sessions.js';
 import { describePortalCaller } from '../../core/sessions/who-am-i.js';
@@ -16,7 +22,15 @@ import type { RouteDeps } from '../app.js';
 import { principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';
 import { LoggedOut, LoginBody } from '../schemas/auth.js';
-import { IdParams, ListOf } from '../schemas/common.js';
+import { IdParams, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import {
+  Password,
+  PasswordLink,
+  PasswordSetByLink,
+  RetailerUser,
+} from '../schemas/retailer-users.js';
+import { originOf } from '../request-origin.js';
+import { Type } from '@sinclair/typebox';
 import {
   PortalFilterQuery,
   PortalListQuery,
@@ -25,6 +39,8 @@ import {
   PortalOrder,
   PortalOrderListItem,
 } from '../schemas/portal.js';
+
+const UidParams = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 200 }) });
 
 type RetailerPrincipal = Extract<Principal, { kind: 'retailer' }>;
 
@@ -71,6 +87,36 @@ export async function portalRoutes(
   );
 
   r.post(
+    '/v1/portal/auth/set-password',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Set a retailer user's password with a set-password link's token (single use)",
+        hide: true,
+        security: [],
+        body: Strict({
+          token: Type.String({ minLength: 1, maxLength: 200 }),
+          password: Password,
+        }),
+        response: { 200: PasswordSetByLink },
+      },
+    },
+    async (request) => {
+      // Counted with failed logins from the same address: guessing tokens is guessing passwords.
+      const address = request.ip;
+      await limiters.loginByAddress.check(address);
+      try {
+        return await setPasswordByLink(core, request.body);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'invalid_password_link') {
+          await limiters.loginByAddress.fail(address);
+        }
+        throw err;
+      }
+    },
+  );
+
+  r.post(
     '/v1/portal/auth/logout',
     {
       schema: {
@@ -101,7 +147,11 @@ export async function portalRoutes(
     async (request) => {
       const principal = retailerOf(principalOf(request));
       const caller = await describePortalCaller(core, principal);
-      return { ...caller, permissions: permissionsOf('retailer') };
+      // The table cannot tell portal roles apart; the owner-only routes are offered to owners.
+      const permissions = permissionsOf('retailer').filter(
+        (route) => caller.user?.role === 'owner' || !route.includes(' /v1/portal/users'),
+      );
+      return { ...caller, permissions };
     },
   );
 
@@ -163,5 +213,68 @@ export async function portalRoutes(
         request.params.id,
         core.clock.now(),
       ),
+  );
+
+  r.get(
+    '/v1/portal/users',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "The retailer's own users, newest first (an owner only)",
+        querystring: ListQuerySchema,
+        response: { 200: ListOf(RetailerUser) },
+      },
+    },
+    async (request) => {
+      const principal = retailerOf(principalOf(request));
+      return listPortalUsers(core, principal, request.query);
+    },
+  );
+
+  r.post(
+    '/v1/portal/users/:uid/password',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Set a new password for one of the retailer's users (an owner only)",
+        params: UidParams,
+        body: Strict({ password: Password }),
+        response: { 200: RetailerUser },
+      },
+    },
+    async (request) => {
+      const principal = retailerOf(principalOf(request));
+      return setRetailerUserPassword(
+        core,
+        principal.factoryId,
+        principal.retailerId,
+        request.params.uid,
+        request.body.password,
+        { kind: 'owner', retailerUserId: principal.retailerUserId },
+      );
+    },
+  );
+
+  r.post(
+    '/v1/portal/users/:uid/password-link',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Make a set-password link for one of the retailer's users (an owner only)",
+        params: UidParams,
+        response: { 200: PasswordLink },
+      },
+    },
+    async (request) => {
+      const principal = retailerOf(principalOf(request));
+      return createPasswordLink(
+        core,
+        principal.factoryId,
+        principal.retailerId,
+        request.params.uid,
+        originOf(request),
+        { kind: 'owner', retailerUserId: principal.retailerUserId },
+      );
+    },
   );
 }

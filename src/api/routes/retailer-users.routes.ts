@@ -7,10 +7,18 @@ import {
   listRetailerUsers,
   updateRetailerUser,
 } from '../../core/retailer-users/retailer-users.js';
+import { createPasswordLink } from '../../core/retailer-users/password-links.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
+import { originOf } from '../request-origin.js';
 import { RetailerRef, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
-import { Name, Password, RetailerUser, RetailerUserRole } from '../schemas/retailer-users.js';
+import {
+  Name,
+  Password,
+  PasswordLink,
+  RetailerUser,
+  RetailerUserRole,
+} from '../schemas/retailer-users.js';
 import { coreOf } from '../idempotency.js';
 
 const RetailerParams = Type.Object({ id: RetailerRef });
@@ -112,5 +120,26 @@ export async function retailerUsersRoutes(
     },
     async (request) =>
       deleteRetailerUser(core, factoryOf(request), request.params.id, request.params.uid),
+  );
+
+  r.post(
+    '/v1/retailers/:id/users/:uid/password-link',
+    {
+      schema: {
+        tags: ['retailers'],
+        summary:
+          'Make a set-password link for a retailer user (single use, 72 h; replaces an earlier one)',
+        params: UserParams,
+        response: { 200: PasswordLink },
+      },
+    },
+    async (request) =>
+      createPasswordLink(
+        core,
+        factoryOf(request),
+        request.params.id,
+        request.params.uid,
+        originOf(request),
+      ),
   );
 }

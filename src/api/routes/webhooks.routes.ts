@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../core/events.js';
-import { listDeliveries, retryDelivery } from '../../core/webhooks/deliveries.js';
+import {
+  getDeliveryDetail,
+  listDeliveries,
+  retryDelivery,
+} from '../../core/webhooks/deliveries.js';
+import { sendTestEvent, TEST_EVENT_TYPE } from '../../core/webhooks/test-event.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -15,7 +20,14 @@ import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
 import type { RouteDeps } from '../app.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
-import { WebhookEndpoint, WebhookDelivery, Url, Events, Description } from '../schemas/webhooks.js';
+import {
+  WebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  Url,
+  Events,
+  Description,
+} from '../schemas/webhooks.js';
 import { coreOf } from '../idempotency.js';
 
 export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
@@ -66,7 +78,9 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
             ...ListQuery,
             endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
             status: Type.Optional(Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)))),
-            event_type: Type.Optional(Type.Union(EVENT_TYPES.map((t) => Type.Literal(t)))),
+            event_type: Type.Optional(
+              Type.Union([...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => Type.Literal(t))),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -74,6 +88,34 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
       },
     },
     async (request) => listDeliveries(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/webhooks/deliveries/:id',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'One delivery, with the payload it sends (receivers’ answers are kept as status, time and error only)',
+        params: IdParams,
+        response: { 200: WebhookDeliveryDetail },
+      },
+    },
+    async (request) => getDeliveryDetail(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/webhooks/:id/test',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'Queue a signed webhook.test event for this endpoint only, through the normal delivery path',
+        params: IdParams,
+        response: { 200: WebhookDelivery },
+      },
+    },
+    async (request) => sendTestEvent(core, factoryOf(request), request.params.id),
   );
 
   r.post(

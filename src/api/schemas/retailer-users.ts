@@ -29,3 +29,20 @@ export const Name = Type.String({ minLength: 1, maxLength: 200 });
 export const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
 
 export type RetailerUser = Static<typeof RetailerUser>;
+
+/** A set-password link, shown once to whoever made it. */
+export const PasswordLink = Type.Object({
+  object: Type.Literal('password_link'),
+  user_id: Type.String(),
+  token: Type.String({ description: 'Single use; only its hash is kept. Shown this once.' }),
+  url: Type.String({
+    description: 'The portal page that takes the token: <origin>/portal/set-password#token=…',
+  }),
+  expires_at: IsoDateTime,
+});
+
+export const PasswordSetByLink = Type.Object({
+  object: Type.Literal('password_set'),
+  email: Type.String(),
+  retailer: Type.Object({ name: Type.String() }),
+});

@@ -37,6 +37,13 @@ export const WebhookDelivery = Type.Object({
   updated_at: IsoDateTime,
 });
 
+export const WebhookDeliveryDetail = Type.Object({
+  ...WebhookDelivery.properties,
+  payload: Type.Unknown({
+    description: 'The body each attempt posts: {type, timestamp, data}, as signed.',
+  }),
+});
+
 // The URL's own rules (scheme, credentials, allowed hosts) are checked by the use case, so
 // each failure gets its own message; the schema bounds the size.
 export const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH });

@@ -8,6 +8,7 @@ import type { CoreContext } from '../context.js';
 import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
 import { revokeRetailerUserSessions } from '../sessions/sessions.js';
 import { transact, type Tx } from '../transaction.js';
+import { dropLinks } from './password-links.js';
 
 export const RETAILER_USER_ROLES = [
   'owner',
@@ -59,7 +60,7 @@ function checkRole(role: string): asserts role is RetailerUserRole {
  * alike. Then a user of that retailer: a user of another retailer in the path is 404, not theirs
  * to touch.
  */
-async function requireUser(
+export async function requireRetailerUser(
   tx: Tx,
   factoryId: string,
   retailerRef: string,
@@ -190,7 +191,7 @@ export async function updateRetailerUser(
   const passwordHash =
     patch.password === undefined ? undefined : await hashPassword(patch.password);
   return transact(ctx, async (tx) => {
-    const row = await requireUser(tx, factoryId, retailerRef, userId);
+    const row = await requireRetailerUser(tx, factoryId, retailerRef, userId);
     const disabledAt =
       patch.disabled === undefined
         ? row.disabled_at
@@ -224,6 +225,8 @@ export async function updateRetailerUser(
     if (passwordHash !== undefined || (disabledAt !== null && row.disabled_at === null)) {
       await revokeRetailerUserSessions(tx.trx, userId, tx.now);
     }
+    // A password set another way makes an outstanding set-password link pointless.
+    if (passwordHash !== undefined) await dropLinks(tx.trx, userId);
     return toRetailerUserView(next);
   });
 }
@@ -239,7 +242,7 @@ export async function deleteRetailerUser(
   userId: string,
 ): Promise<{ id: string; object: 'retailer_user'; deleted: true }> {
   return transact(ctx, async (tx) => {
-    const row = await requireUser(tx, factoryId, retailerRef, userId);
+    const row = await requireRetailerUser(tx, factoryId, retailerRef, userId);
     if (
       row.role === 'owner' &&
       row.disabled_at === null &&
@@ -248,6 +251,7 @@ export async function deleteRetailerUser(
       throw lastOwner();
     }
     await tx.trx.deleteFrom('sessions').where('retailer_user_id', '=', userId).execute();
+    await dropLinks(tx.trx, userId);
     await tx.trx.deleteFrom('retailer_users').where('id', '=', userId).execute();
     return { id: userId, object: 'retailer_user', deleted: true };
   });

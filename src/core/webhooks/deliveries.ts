@@ -2,6 +2,7 @@ import { AppError, notFound } from '../../domain/errors.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
+import { deliveryBody } from './signature.js';
 import { toDeliveryView, type DeliveryStatus, type WebhookDeliveryView } from './views.js';
 
 export interface DeliveryFilters extends PageParams {
@@ -45,6 +46,37 @@ export async function getDelivery(
     .executeTakeFirst();
   if (!row) throw notFound('webhook delivery', 'id', id);
   return toDeliveryView(row);
+}
+
+export interface WebhookDeliveryDetail extends WebhookDeliveryView {
+  /**
+   * The body the receiver is sent, `{type, timestamp, data}`, exactly as each attempt posts it.
+   * What a receiver answered is kept as `response_status`, `response_ms` and `error` only: its
+   * body is never stored, so it cannot be shown.
+   */
+  payload: unknown;
+}
+
+/** One delivery with the body it sends. */
+export async function getDeliveryDetail(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+): Promise<WebhookDeliveryDetail> {
+  const row = await ctx.db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.data as event_data', 'e.created_at as event_created_at'])
+    .where('d.factory_id', '=', factoryId)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('webhook delivery', 'id', id);
+  const { event_data, event_created_at, ...delivery } = row;
+  return {
+    ...toDeliveryView(delivery),
+    payload: JSON.parse(deliveryBody(row.event_type, event_created_at, event_data)) as unknown,
+  };
 }
 
 /**

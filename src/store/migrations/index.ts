@@ -10,6 +10,7 @@ import * as orderPieceCounts from './2026-11-24-0009-order-piece-counts.js';
 import * as uploadStaging from './2026-11-25-0010-upload-staging.js';
 import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
 import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
+import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0010-upload-staging': uploadStaging,
   '2026-11-25-0011-hidden-uploads': hiddenUploads,
   '2026-11-26-0012-order-created-by': orderCreatedBy,
+  '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
 };
 

@@ -6,10 +6,19 @@ import { AppShell } from '../shared/ui/AppShell.js';
 import { NotFound } from '../shared/ui/NotFound.js';
 import { OrderPage } from './orders/OrderPage.js';
 import { OrdersPage } from './orders/OrdersPage.js';
+import { SetPasswordPage } from './set-password/SetPasswordPage.js';
+import { UsersPage } from './users/UsersPage.js';
 import './portal.css';
 
-/** The retailer portal at `/portal`: retailer users follow their own retailer's orders. */
+/**
+ * The retailer portal at `/portal`: retailer users follow their own retailer's orders; owners
+ * also manage their users' passwords. `/portal/set-password` (a set-password link) needs no
+ * sign-in.
+ */
 export default function PortalFace() {
+  if (window.location.pathname.replace(/\/+$/, '') === '/portal/set-password') {
+    return <SetPasswordPage />;
+  }
   return (
     <SignedInFace
       title="Retailer portal sign-in"
@@ -26,14 +35,20 @@ export default function PortalFace() {
             user={`${session.user.name}, ${session.retailer.name}`}
             onSignOut={() => void signOut()}
             nav={
-              <NavLink to="/" end>
-                My orders
-              </NavLink>
+              <>
+                <NavLink to="/" end>
+                  My orders
+                </NavLink>
+                {session.user.role === 'owner' && <NavLink to="/users">Users</NavLink>}
+              </>
             }
           >
             <Routes>
               <Route index element={<OrdersPage retailer={session.retailer.name} />} />
               <Route path="orders/:id" element={<OrderPage />} />
+              {session.user.role === 'owner' && (
+                <Route path="users" element={<UsersPage me={session.user.id} />} />
+              )}
               <Route path="*" element={<NotFound />} />
             </Routes>
           </AppShell>

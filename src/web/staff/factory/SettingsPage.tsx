@@ -118,8 +118,11 @@ function SettingsForm({
         </SelectField>
         <TextField
           label="Label size"
+          fieldClassName="read-only"
           value={`${settings.label_size.replace('x', ' × ')} in`}
           readOnly
+          aria-readonly
+          hint="Fixed, not a setting: every piece label is laid out for 4 × 6 in (PDF and ZPL), so printers must take 4 × 6 in labels."
         />
         <TextField
           label="Public URL"

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
-import { SecretOnce } from '../common/SecretOnce.js';
+import { SecretOnce } from '../../shared/ui/SecretOnce.js';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from './use-integrations.js';
 
 /** API keys: what integrations and scripts call the API with. Shown once, revocable. */
@@ -100,7 +100,13 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     <Dialog title={made ? `API key “${made.name}”` : 'Create an API key'} onClose={onClose}>
       {made ? (
         <>
-          <SecretOnce label="The new API key" value={made.key} what="API key" />
+          <SecretOnce
+            label="The new API key"
+            value={made.key}
+            what="API key"
+            kept="hash"
+            lost="If it is lost, make a new key and revoke this one."
+          />
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               I have copied it

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -5,6 +6,8 @@ import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField } from '../../shared/ui/TextField.js';
+import { DeliveryDialog } from './DeliveryDialog.js';
+import { UrlText } from './UrlText.js';
 import {
   EVENT_TYPES,
   useDeliveries,
@@ -35,6 +38,7 @@ export function DeliveriesPage() {
   const deliveries = useDeliveries(filters, pages.cursor);
   const endpoints = useEndpoints(undefined);
   const retry = useRetryDelivery();
+  const [opened, setOpened] = useState<Delivery | null>(null);
   const urlOf = new Map(endpoints.data?.data.map((e) => [e.id, e.url]));
   const list = deliveries.data;
 
@@ -79,7 +83,7 @@ export function DeliveriesPage() {
           onChange={(e) => set('event_type', e.target.value)}
         >
           <option value="">Any event</option>
-          {EVENT_TYPES.map((t) => (
+          {[...EVENT_TYPES, 'webhook.test' as const].map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
@@ -115,8 +119,25 @@ export function DeliveriesPage() {
         }
         row={(d) => (
           <tr key={d.id}>
-            <th scope="row">{d.event_type}</th>
-            <td className="url">{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</td>
+            <th scope="row">
+              <button
+                type="button"
+                className="link-button event-open"
+                title="Open: the payload as sent, and the last answer"
+                aria-label={`${d.event_type}: open the delivery of ${formatDateTime(d.created_at)}`}
+                onClick={() => setOpened(d)}
+              >
+                {d.event_type}
+              </button>
+            </th>
+            <td className="url-cell">
+              {urlOf.has(d.endpoint_id) ? (
+                <UrlText url={urlOf.get(d.endpoint_id)!} />
+              ) : (
+                // A deleted endpoint: only its id is left, which may break anywhere.
+                <span className="record-id">{d.endpoint_id}</span>
+              )}
+            </td>
             <td>
               <span className={`badge delivery-${d.status}`}>{STATUS_WORDS[d.status]}</span>
             </td>
@@ -145,6 +166,13 @@ export function DeliveriesPage() {
           </tr>
         )}
       />
+      {opened && (
+        <DeliveryDialog
+          id={opened.id}
+          url={urlOf.get(opened.endpoint_id)}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </>
   );
 }

@@ -9,12 +9,14 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
-import { SecretOnce } from '../common/SecretOnce.js';
+import { SecretOnce } from '../../shared/ui/SecretOnce.js';
+import { UrlText } from './UrlText.js';
 import {
   EVENT_TYPES,
   useCreateEndpoint,
   useDeleteEndpoint,
   useEndpoints,
+  useSendTestEvent,
   useUpdateEndpoint,
   type Endpoint,
   type EventType,
@@ -31,6 +33,7 @@ export function WebhooksPage() {
   const endpoints = useEndpoints(pages.cursor);
   const update = useUpdateEndpoint();
   const remove = useDeleteEndpoint();
+  const test = useSendTestEvent();
   const [open, setOpen] = useState<Open | null>(null);
   const list = endpoints.data;
   return (
@@ -44,7 +47,15 @@ export function WebhooksPage() {
           Add endpoint
         </button>
       </div>
-      <ErrorMessage error={endpoints.error ?? update.error} />
+      <ErrorMessage error={endpoints.error ?? update.error ?? test.error} />
+      {test.data && (
+        <p className="success-message" role="status">
+          A test event is on its way to <UrlText url={test.data.url} />.{' '}
+          <Link to={`/integrations/deliveries?endpoint_id=${test.data.delivery.endpoint_id}`}>
+            See its delivery
+          </Link>
+        </p>
+      )}
       <PagedTable
         list={list}
         pages={pages}
@@ -68,8 +79,8 @@ export function WebhooksPage() {
         }
         row={(e) => (
           <tr key={e.id}>
-            <th scope="row">
-              <span className="url">{e.url}</span>
+            <th scope="row" className="url-cell">
+              <UrlText url={e.url} />
               {e.description && <div className="field-hint">{e.description}</div>}
             </th>
             <td>{e.events.includes('*') ? 'All events' : e.events.join(', ')}</td>
@@ -78,13 +89,27 @@ export function WebhooksPage() {
               {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
             </td>
             <td className="nowrap">{formatDateTime(e.created_at)}</td>
-            <td className="row-actions">
+            <td className="row-actions wraps">
               <Link
                 className="button-link small secondary"
                 to={`/integrations/deliveries?endpoint_id=${e.id}`}
               >
                 Deliveries
               </Link>
+              {e.enabled && (
+                <button
+                  type="button"
+                  className="small secondary"
+                  aria-label={`Send test event to ${e.url}`}
+                  disabled={test.isPending}
+                  onClick={() => {
+                    test.reset();
+                    test.mutate({ id: e.id, url: e.url });
+                  }}
+                >
+                  Send test event
+                </button>
+              )}
               <button
                 type="button"
                 className="small secondary"
@@ -158,13 +183,15 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
     return (
       <Dialog title="Endpoint added" onClose={onClose}>
         <p>
-          Events now go to <span className="url">{create.data.url}</span>. The receiver verifies
-          each one with this signing secret.
+          Events now go to <UrlText url={create.data.url} />. The receiver verifies each one with
+          this signing secret.
         </p>
         <SecretOnce
           label="The endpoint's signing secret"
           value={create.data.secret}
           what="signing secret"
+          kept="to-sign"
+          lost="If it is lost, add the endpoint again and delete this one."
         />
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>

@@ -8,7 +8,8 @@ export type Endpoint = ApiResponse<'/v1/webhooks/{id}', 'get'>;
 export type Delivery = ApiResponse<'/v1/webhooks/deliveries', 'get'>['data'][number];
 type DeliveryQuery = NonNullable<ApiPaths['/v1/webhooks/deliveries']['get']['parameters']['query']>;
 export type DeliveryFilters = Pick<DeliveryQuery, 'endpoint_id' | 'status' | 'event_type'>;
-export type EventType = NonNullable<DeliveryQuery['event_type']>;
+/** What an endpoint can subscribe to: a `webhook.test` goes only to the endpoint asked for. */
+export type EventType = Exclude<NonNullable<DeliveryQuery['event_type']>, 'webhook.test'>;
 
 export const EVENT_TYPES: EventType[] = [
   'order.created',
@@ -120,6 +121,30 @@ export function useRetryDelivery() {
   return useMutation({
     mutationFn: (id: string) =>
       call(api.POST('/v1/webhooks/deliveries/{id}/retry', { params: { path: { id } } })),
+    onSettled: invalidate,
+  });
+}
+
+/** One delivery with the payload it sends; refreshed while open, as it may still move on. */
+export function useDelivery(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['webhooks', 'delivery', id],
+    queryFn: ({ signal }) =>
+      call(api.GET('/v1/webhooks/deliveries/{id}', { params: { path: { id } }, signal })),
+    refetchInterval: 5_000,
+  });
+}
+
+/** Queues a signed `webhook.test` event for one endpoint. */
+export function useSendTestEvent() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: async ({ id, url }: { id: string; url: string }) => ({
+      url,
+      delivery: await call(api.POST('/v1/webhooks/{id}/test', { params: { path: { id } } })),
+    }),
     onSettled: invalidate,
   });
 }

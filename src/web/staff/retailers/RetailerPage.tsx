@@ -9,12 +9,14 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
+import { UserPasswordDialog } from '../../shared/ui/UserPasswordDialog.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import {
   RETAILER_ROLES,
   useAddRetailerUser,
   useChangeRetailerUser,
+  useMakePasswordLink,
   useRemoveRetailerUser,
   useRetailer,
   useRetailerUsers,
@@ -121,7 +123,10 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
   const change = useChangeRetailerUser(retailer.id);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<RetailerUser | null>(null);
+  const [password, setPassword] = useState<RetailerUser | null>(null);
   const list = users.data;
+  // On the first page with nobody on it, the retailer has no users yet.
+  const hasUsers = !list || list.data.length > 0 || pages.cursor !== undefined;
   return (
     <>
       <div className="section-actions">
@@ -177,6 +182,14 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
             </td>
             <td>{u.has_password ? 'Yes' : 'No password set'}</td>
             <td className="row-actions">
+              <button
+                type="button"
+                className="small secondary"
+                aria-label={`Password for ${u.name}`}
+                onClick={() => setPassword(u)}
+              >
+                Password…
+              </button>
               <RowDangerButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)}>
                 Remove…
               </RowDangerButton>
@@ -184,7 +197,12 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
           </tr>
         )}
       />
-      {adding && <AddUserDialog retailer={retailer} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddUserDialog retailer={retailer} first={!hasUsers} onClose={() => setAdding(false)} />
+      )}
+      {password && (
+        <PasswordDialog retailer={retailer} user={password} onClose={() => setPassword(null)} />
+      )}
       {removing && (
         <RemoveUserDialog retailer={retailer} user={removing} onClose={() => setRemoving(null)} />
       )}
@@ -192,7 +210,41 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
   );
 }
 
-function AddUserDialog({ retailer, onClose }: { retailer: Retailer; onClose: () => void }) {
+/** The staff side of a user's password: PATCH with a new one, or a set-password link. */
+function PasswordDialog({
+  retailer,
+  user,
+  onClose,
+}: {
+  retailer: Retailer;
+  user: RetailerUser;
+  onClose: () => void;
+}) {
+  const change = useChangeRetailerUser(retailer.id);
+  const link = useMakePasswordLink(retailer.id);
+  return (
+    <UserPasswordDialog
+      user={user}
+      onMakeLink={() => link.mutateAsync(user.id)}
+      onSetPassword={(password) => change.mutateAsync({ uid: user.id, role: user.role, password })}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Adds a portal user. The first user of a retailer is offered as an owner (an owner can manage
+ * the others' passwords in the portal); later ones as buyers.
+ */
+function AddUserDialog({
+  retailer,
+  first,
+  onClose,
+}: {
+  retailer: Retailer;
+  first: boolean;
+  onClose: () => void;
+}) {
   const add = useAddRetailerUser(retailer.id);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -223,7 +275,12 @@ function AddUserDialog({ retailer, onClose }: { retailer: Retailer; onClose: () 
         <SelectField
           label="Role"
           name="role"
-          defaultValue="buyer"
+          defaultValue={first ? 'owner' : 'buyer'}
+          hint={
+            first
+              ? 'The first user should be an owner: owners can set the other users’ passwords in the portal.'
+              : undefined
+          }
           error={fieldError(add.error, 'role')}
         >
           {Object.entries(RETAILER_ROLES).map(([role, label]) => (
@@ -237,7 +294,7 @@ function AddUserDialog({ retailer, onClose }: { retailer: Retailer; onClose: () 
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 10 characters; without one the user cannot sign in to the portal yet."
+          hint="At least 10 characters. Or leave it empty and send them a set-password link afterwards (Password… on their row)."
           error={fieldError(add.error, 'password')}
         />
         {!shownAtField(add.error, fields) && <ErrorMessage error={add.error} />}

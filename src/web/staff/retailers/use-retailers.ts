@@ -113,3 +113,16 @@ export function useRemoveRetailerUser(id: string) {
     onSuccess: invalidate,
   });
 }
+
+/** A set-password link for one of the retailer's users (single use, shown once). */
+export function useMakePasswordLink(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (uid: string) =>
+      call(
+        api.POST('/v1/retailers/{id}/users/{uid}/password-link', {
+          params: { path: { id, uid } },
+        }),
+      ),
+  });
+}

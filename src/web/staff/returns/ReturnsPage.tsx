@@ -42,11 +42,18 @@ export function ReturnsPage() {
   );
   const can = useCan();
   const list = returns.data;
+  // One banner for the last thing done here: recorded, restocked or written off.
+  const [banner, setBanner] = useState<string | null>(null);
 
   return (
     <section>
       <PageHeader title="Returns" />
-      {can('POST /v1/returns') && <NewReturnForm />}
+      {can('POST /v1/returns') && <NewReturnForm onDone={setBanner} />}
+      {banner && (
+        <p className="success-message" role="status">
+          {banner}
+        </p>
+      )}
 
       <div className="view-tabs" role="group" aria-label="Show returns">
         {VIEWS.map((v) => (
@@ -127,29 +134,28 @@ export function ReturnsPage() {
         )}
       />
       {closing?.how === 'restock' && (
-        <RestockDialog ret={closing.ret} onClose={() => setClosing(null)} />
+        <RestockDialog ret={closing.ret} onDone={setBanner} onClose={() => setClosing(null)} />
       )}
       {closing?.how === 'write_off' && (
-        <WriteOffDialog ret={closing.ret} onClose={() => setClosing(null)} />
+        <WriteOffDialog ret={closing.ret} onDone={setBanner} onClose={() => setClosing(null)} />
       )}
     </section>
   );
 }
 
-function NewReturnForm() {
+function NewReturnForm({ onDone }: { onDone: (banner: string | null) => void }) {
   const create = useCreateReturn();
-  const [done, setDone] = useState<Return | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formEl = event.currentTarget;
     const form = new FormData(formEl);
     const reason = String(form.get('reason')).trim();
-    setDone(null);
+    onDone(null);
     const made = await create
       .mutateAsync({ barcode: String(form.get('barcode')).trim(), ...(reason ? { reason } : {}) })
       .catch(() => null);
     if (made) {
-      setDone(made);
+      onDone(`Return recorded for ${made.barcode} (order ${made.order_no}).`);
       formEl.reset();
     }
   }
@@ -181,24 +187,31 @@ function NewReturnForm() {
         {!shownAtField(create.error, ['barcode', 'reason']) && (
           <ErrorMessage error={create.error} />
         )}
-        {done && (
-          <p className="success-message" role="status">
-            Return recorded for {done.barcode} (order {done.order_no}).
-          </p>
-        )}
       </div>
     </form>
   );
 }
 
-function RestockDialog({ ret, onClose }: { ret: Return; onClose: () => void }) {
+interface CloseProps {
+  ret: Return;
+  /** The banner that says what was done. */
+  onDone: (banner: string) => void;
+  onClose: () => void;
+}
+
+function RestockDialog({ ret, onDone, onClose }: CloseProps) {
   const close = useCloseReturn(ret.id);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const location = String(new FormData(event.currentTarget).get('location')).trim();
     await close
       .mutateAsync({ status: 'restocked', location })
-      .then(onClose)
+      .then((closed) => {
+        onDone(
+          `${closed.barcode} restocked at bay ${closed.location ?? location}: back in stock for order ${closed.order_no}.`,
+        );
+        onClose();
+      })
       .catch(() => {});
   }
   return (
@@ -226,13 +239,21 @@ function RestockDialog({ ret, onClose }: { ret: Return; onClose: () => void }) {
   );
 }
 
-function WriteOffDialog({ ret, onClose }: { ret: Return; onClose: () => void }) {
+function WriteOffDialog({ ret, onDone, onClose }: CloseProps) {
   const close = useCloseReturn(ret.id);
   return (
     <ConfirmDialog
       title={`Write off ${ret.barcode}?`}
       confirmLabel="Write it off"
-      onConfirm={() => close.mutateAsync({ status: 'written_off' })}
+      onConfirm={() =>
+        close
+          .mutateAsync({ status: 'written_off' })
+          .then((closed) =>
+            onDone(
+              `${closed.barcode} written off; it no longer counts for order ${closed.order_no}.`,
+            ),
+          )
+      }
       onClose={onClose}
     >
       <p>

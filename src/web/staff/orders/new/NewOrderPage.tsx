@@ -28,6 +28,9 @@ const emptyLine = (): LineDraft => ({
 
 const ORDER_FIELDS = ['order_no', 'retailer_id', 'production_date', 'needed_by', 'lines'];
 
+/** Piece names are separated as in the CSV upload's `piece_names` column, so a name may hold a comma. */
+const PIECE_NAME_SEPARATOR = '|';
+
 /** One order typed in: its number, retailer, dates, and lines added and removed. */
 export function NewOrderPage() {
   const retailers = useRetailerOptions();
@@ -50,7 +53,7 @@ export function NewOrderPage() {
       needed_by: text('needed_by') || null,
       lines: lines.map((l) => {
         const names = l.piece_names
-          .split(',')
+          .split(PIECE_NAME_SEPARATOR)
           .map((n) => n.trim())
           .filter(Boolean);
         return {
@@ -161,20 +164,22 @@ export function NewOrderPage() {
               <TextField
                 label={`Piece names (line ${i + 1})`}
                 value={line.piece_names}
-                placeholder="Frame, Cushions, Legs"
-                hint="Optional, comma separated."
+                placeholder="Frame | Cushions | Legs"
+                hint="Optional: one per piece, separated by | as in the CSV upload."
                 onChange={(e) => setLine(line.key, { piece_names: e.target.value })}
                 error={lineError(i, 'piece_names')}
               />
-              <button
-                type="button"
-                className="secondary small remove-line"
-                disabled={lines.length === 1}
-                aria-label={`Remove line ${i + 1}`}
-                onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
-              >
-                Remove
-              </button>
+              <div className="line-actions">
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={lines.length === 1}
+                  aria-label={`Remove line ${i + 1}`}
+                  onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                >
+                  Remove
+                </button>
+              </div>
             </div>
           ))}
           <button

@@ -1,10 +1,35 @@
 import { useState } from 'react';
 
 /**
- * A secret the server shows this once (an API key, a webhook signing secret): the value, a copy
- * button, and the warning that it cannot be shown again.
+ * What factoryd keeps of the secret, which decides what the warning may promise: an API key or a
+ * set-password link is kept only as a hash (it cannot be shown again by anyone); a webhook
+ * signing secret is kept as it is, since factoryd signs with it, but no answer shows it again.
  */
-export function SecretOnce({ label, value, what }: { label: string; value: string; what: string }) {
+export type SecretKept = 'hash' | 'to-sign';
+
+const KEPT_WORDS: Record<SecretKept, string> = {
+  hash: 'factoryd keeps only a hash of it.',
+  'to-sign': 'factoryd keeps it to sign with, but never shows it again.',
+};
+
+/**
+ * A secret the server shows this once (an API key, a webhook signing secret, a set-password
+ * link): the value, a copy button, and the warning that it cannot be shown again, with what to
+ * do when it is lost (`lost`).
+ */
+export function SecretOnce({
+  label,
+  value,
+  what,
+  kept,
+  lost,
+}: {
+  label: string;
+  value: string;
+  what: string;
+  kept: SecretKept;
+  lost: string;
+}) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   async function copy() {
     try {
@@ -17,8 +42,8 @@ export function SecretOnce({ label, value, what }: { label: string; value: strin
   return (
     <div className="secret-once">
       <p className="secret-warning" role="alert">
-        <strong>Copy the {what} now.</strong> This is the only time it is shown: factoryd keeps only
-        a hash of it. If it is lost, make a new one.
+        <strong>Copy the {what} now.</strong> This is the only time it is shown: {KEPT_WORDS[kept]}{' '}
+        {lost}
       </p>
       <div className="secret-row">
         <label className="visually-hidden" htmlFor="secret-value">
