@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR } from '../../src/domain/clock.js';
 import { hashToken } from '../../src/domain/tokens.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
+import { LOGIN_LIMITS } from '../../src/api/login.js';
 
 const OLD = 'old portal password';
 const NEW = 'new portal password';
@@ -72,6 +73,19 @@ const expectError = (
 };
 
 describe('a set-password link made by the factory', () => {
+  it('is built under the setting public_url when one is set', async () => {
+    const set = await t.request('PATCH', '/v1/settings', {
+      body: { public_url: 'https://factory.example.com' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const link = await ok('POST', `${users()}/${buyer.id}/password-link`);
+      expect(link.url).toBe(`https://factory.example.com/portal/set-password#token=${link.token}`);
+    } finally {
+      await t.request('PATCH', '/v1/settings', { body: { public_url: null } });
+    }
+  });
+
   it('is shown once, kept hashed, sets the password once, and ends the user’s sessions', async () => {
     const before = await session(buyer.email);
     const link = await ok('POST', `${users()}/${buyer.id}/password-link`);
@@ -134,11 +148,11 @@ describe('a set-password link made by the factory', () => {
     expect((await setPassword(link.token)).statusCode).toBe(200);
   });
 
-  it('wrong tokens count as failed logins from that address: 429 after ten', async () => {
-    for (let i = 0; i < 10; i += 1) {
+  it('wrong tokens count against the address’s sign-in budget: 429 once it is spent', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.address.max; i += 1) {
       expectError(await setPassword(`rpw_guess${i}`), 400, 'invalid_password_link');
     }
-    const limited = await setPassword('rpw_guess10');
+    const limited = await setPassword('rpw_guess_last');
     expectError(limited, 429, 'rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -104,12 +104,12 @@ export async function portalRoutes(
     async (request) => {
       // Counted with failed logins from the same address: guessing tokens is guessing passwords.
       const address = request.ip;
-      await limiters.loginByAddress.check(address);
+      await limiters.login.address.check(address);
       try {
         return await setPasswordByLink(core, request.body);
       } catch (err) {
         if (err instanceof AppError && err.code === 'invalid_password_link') {
-          await limiters.loginByAddress.fail(address);
+          await limiters.login.address.fail(address);
         }
         throw err;
       }

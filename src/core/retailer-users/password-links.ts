@@ -3,6 +3,7 @@ import { HOUR } from '../../domain/clock.js';
 import { AppError } from '../../domain/errors.js';
 import { hashPassword, hashToken, randomBase62 } from '../../domain/tokens.js';
 import type { DB } from '../../store/schema.js';
+import { publicUrlOf } from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { checkNewPassword } from '../sessions/credentials.js';
 import { revokeRetailerUserSessions } from '../sessions/sessions.js';
@@ -64,8 +65,9 @@ export const passwordLinkUrl = (origin: string, token: string): string =>
 
 /**
  * Makes a set-password link for a retailer user, replacing any earlier one: a single-use token,
- * stored as its SHA-256, that works for `PASSWORD_LINK_TTL_HOURS`. `origin` is the address the
- * portal is reached at (the link's page is under it).
+ * stored as its SHA-256, that works for `PASSWORD_LINK_TTL_HOURS`. The link's page is under the
+ * setting `public_url` when set (the address people use behind a proxy), else under `origin`, the
+ * address the request came in on.
  */
 export function createPasswordLink(
   ctx: CoreContext,
@@ -91,11 +93,12 @@ export function createPasswordLink(
         expires_at: expiresAt,
       })
       .execute();
+    const publicUrl = await publicUrlOf(tx.trx, factoryId);
     return {
       object: 'password_link',
       user_id: user.id,
       token,
-      url: passwordLinkUrl(origin, token),
+      url: passwordLinkUrl(publicUrl ?? origin, token),
       expires_at: expiresAt,
     };
   });
