@@ -184,8 +184,9 @@ describe('POST /v1/items/{barcode}/void', () => {
     });
     expect(await scan(dispatch.token, voided.replacement_barcode)).toMatchObject({
       accepted: true,
-      order: { status: 'dispatched' },
+      piece: { status: 'dispatched' },
     });
+    expect((await t.request('GET', `/v1/orders/${order.id}`)).json().status).toBe('dispatched');
 
     const scans = (await t.request('GET', `/v1/orders/${order.id}`)).json().scans;
     expect(

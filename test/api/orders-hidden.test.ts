@@ -492,8 +492,13 @@ describe.each(SHOWN)('an order of an upload $state', ({ reach, marked: stillMark
     expect(await scanAs(produce, hidden.barcodes[0]!)).toMatchObject({
       accepted: true,
       piece: { barcode: hidden.barcodes[0], status: 'produced' },
-      order: { id: hidden.id, status: 'in_production' },
+      order: { order_no: 'PO-2' },
     });
+    // A station is shown the order's number only; the order itself moved on.
+    const order = (await t.sql
+      .prepare('select status from orders where id = ?')
+      .get(hidden.id)) as { status: string };
+    expect(order.status).toBe('in_production');
   });
 
   it('can have a label voided and a dispatched piece returned', async () => {

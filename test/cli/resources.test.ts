@@ -312,12 +312,17 @@ describe('against the real API', () => {
       timezone: 'Europe/Paris',
     });
     expect(await json(['settings', 'get'])).toMatchObject({ stuck_after_days: 3 });
-    expect(await json(['company', 'set', 'label_prefix=ACME', 'address.town=Leeds'])).toMatchObject(
-      {
-        label_prefix: 'ACME',
-        address: { town: 'Leeds' },
-      },
-    );
+    // A new factory has no owner's name yet (the spec's required `name`): the answer says so.
+    const unnamed = await run(['company', 'set', 'label_prefix=ACME'], { env });
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.stderr).toContain('name must not be empty');
+    expect(
+      await json(['company', 'set', 'name=Ada Owner', 'label_prefix=ACME', 'address.town=Leeds']),
+    ).toMatchObject({
+      name: 'Ada Owner',
+      label_prefix: 'ACME',
+      address: { town: 'Leeds' },
+    });
     expect(await json(['company', 'get'])).toMatchObject({ label_prefix: 'ACME' });
     expect((await json<Row[]>(['plans'])).length).toBeGreaterThan(0);
     expect(await json(['whoami'])).toMatchObject({ kind: 'api_key' });

@@ -30,6 +30,10 @@ describe('factory stations pairing-code', () => {
     expect(result.stdout).toMatch(/^Expires {7}in 10 min \(10:10:00 UTC\), single use$/m);
     // The small terminal renderer draws two modules per character with half blocks.
     expect(result.stdout).toMatch(/[▀▄█]{3,}/);
+    expect(result.stdout).toContain(
+      'opens http://factory.lan:8080/station#code=BCDF-GHJK and pairs by itself',
+    );
+    expect(result.stdout).not.toContain('listens on this machine only');
   });
 
   it('prints JSON with an absolute expiry when piped', async () => {
@@ -46,6 +50,8 @@ describe('factory stations pairing-code', () => {
       expires_at: '2026-11-22T10:10:00.000Z',
       name: 'Goods in',
       role: 'stock',
+      pair_url: 'http://factory.lan:8080/station#code=BCDF-GHJK',
+      loopback_only: false,
     });
   });
 

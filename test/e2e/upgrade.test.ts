@@ -306,7 +306,11 @@ describe('upgrading a database made by the first release', { timeout: 60_000 }, 
       barcode: old.barcodes[0],
       client_scan_id: 'sewing-1:0001',
     });
-    expect(scan).toMatchObject({ accepted: true, order: { status: 'in_production' } });
+    expect(scan).toMatchObject({
+      accepted: true,
+      piece: { status: 'produced' },
+      order: { order_no: 'SW-1' },
+    });
     await old.receiver.waitFor((r) => r.acknowledged.some((x) => x.json.type === 'scan.recorded'));
     expect(old.receiver.received.every((x) => x.verified)).toBe(true);
   });

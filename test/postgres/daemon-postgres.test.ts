@@ -49,8 +49,8 @@ describe('factoryd on PostgreSQL', { timeout: 60_000 }, () => {
       const company = async (key: string) =>
         (await (
           await fetch(`${d.url}/v1/company`, { headers: { authorization: `Bearer ${key}` } })
-        ).json()) as { name: string; label_prefix: string };
-      expect((await company(first.stdout.trim())).name).toBe('North');
+        ).json()) as { company: string; label_prefix: string };
+      expect((await company(first.stdout.trim())).company).toBe('North');
       expect((await company(second.stdout.trim())).label_prefix).toBe('SOUTH');
     } finally {
       await d.stop();

@@ -82,6 +82,15 @@ export async function pairingCode(ctx: CommandContext, options: PairingCodeOptio
       qr.trimEnd(),
       '',
       `Scan the QR code with the station app, or type the code on the device.`,
+      `A browser station (tablet, phone, PC) opens ${answer.pair_url} and pairs by itself.`,
+      ...(answer.loopback_only
+        ? [
+            style.yellow(
+              'The server listens on this machine only: no tablet can reach it. Restart it with ' +
+                '--host 0.0.0.0, or set public_url behind a proxy (docs/station.md).',
+            ),
+          ]
+        : []),
       '',
     ].join('\n'),
   );

@@ -199,6 +199,8 @@ export function sampleOrder(index: number, extra: Record<string, unknown> = {}) 
     retailer_name: 'Acme Home',
     retailer_code: 'ACME',
     stuck: false,
+    stuck_reason: null,
+    created_by: null,
     pieces_total: 6,
     pieces_scanned: 2,
     pieces_in_stock: 0,
