@@ -2,8 +2,15 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { ScanOutbox } from '../offline/scan-outbox.js';
 import { openScanQueue, type QueuedScan } from '../offline/scan-queue.js';
-import { newClientScanId, sendScan, stationApi, type ScanAnswer } from '../station-api.js';
-import type { PairedStation } from '../station-store.js';
+import {
+  newClientScanId,
+  scanBody,
+  sendScan,
+  serverAnswers,
+  stationApi,
+  type ScanAnswer,
+} from '../station-api.js';
+import { stationDefaultBay, type PairedStation } from '../station-store.js';
 import { QUEUED_MESSAGE, answered, type ShownScan } from './describe-scan.js';
 import { signal } from './sounds.js';
 
@@ -16,6 +23,15 @@ interface State {
   recent: ShownScan[];
   /** The scan the verdict shows: the last one made. */
   latestId: string | null;
+  /**
+   * Refusals that came back when waiting scans were sent, oldest first: each holds the verdict
+   * until the operator acknowledges it.
+   */
+  alerts: ShownScan[];
+  /** Refusals acknowledged since the screen was last clear of them: "2 of 3". */
+  alertsSeen: number;
+  /** A scan that acknowledged a refusal instead of being sent: the operator scans it again. */
+  unsent: string | null;
   pending: number;
   online: boolean;
   /** The device queue is open and its leftovers picked up: scans can be made. */
@@ -27,6 +43,7 @@ interface State {
 type Action =
   | { type: 'show'; scan: ShownScan; latest?: boolean }
   | { type: 'queued'; scans: QueuedScan[] }
+  | { type: 'acknowledge'; barcode: string | null }
   | { type: 'pending'; count: number }
   | { type: 'online'; online: boolean }
   | { type: 'ready' }
@@ -56,12 +73,17 @@ function queuedView(scan: QueuedScan, previous?: ShownScan): ShownScan {
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
-    case 'show':
+    case 'show': {
+      const { scan } = action;
+      const alert = scan.after_outage && scan.state === 'refused';
       return {
         ...state,
-        recent: upsert(state.recent, action.scan),
-        latestId: action.latest ? action.scan.client_scan_id : state.latestId,
+        recent: upsert(state.recent, scan),
+        latestId: action.latest ? scan.client_scan_id : state.latestId,
+        alerts: alert ? [...state.alerts, scan] : state.alerts,
+        unsent: action.latest ? null : state.unsent,
       };
+    }
     case 'queued': {
       let recent = state.recent;
       for (const scan of action.scans) {
@@ -70,10 +92,19 @@ function reduce(state: State, action: Action): State {
       }
       return { ...state, recent };
     }
+    case 'acknowledge':
+      return {
+        ...state,
+        alerts: state.alerts.slice(1),
+        alertsSeen: state.alerts.length > 1 ? state.alertsSeen + 1 : 0,
+        // The verdict then shows the next refusal, or is ready for the scan made again.
+        latestId: null,
+        unsent: action.barcode ?? state.unsent,
+      };
     case 'pending':
       return { ...state, pending: action.count };
     case 'online':
-      return { ...state, online: action.online };
+      return state.online === action.online ? state : { ...state, online: action.online };
     case 'ready':
       return { ...state, ready: true };
     case 'failure':
@@ -81,15 +112,19 @@ function reduce(state: State, action: Action): State {
   }
 }
 
-function loadRecent(stationId: string): ShownScan[] {
+interface Saved {
+  station_id: string;
+  scans: ShownScan[];
+  alerts?: ShownScan[];
+}
+
+function load(stationId: string): Pick<State, 'recent' | 'alerts'> {
   try {
-    const saved = JSON.parse(localStorage.getItem(RECENT_KEY) ?? 'null') as {
-      station_id: string;
-      scans: ShownScan[];
-    } | null;
-    return saved?.station_id === stationId ? saved.scans : [];
+    const saved = JSON.parse(localStorage.getItem(RECENT_KEY) ?? 'null') as Saved | null;
+    if (saved?.station_id !== stationId) return { recent: [], alerts: [] };
+    return { recent: saved.scans, alerts: saved.alerts ?? [] };
   } catch {
-    return [];
+    return { recent: [], alerts: [] };
   }
 }
 
@@ -97,22 +132,29 @@ export interface StationScans extends State {
   latest: ShownScan | undefined;
   /** Records a scan: kept on the device, sent in order, its verdict shown when it comes. */
   scan(barcode: string, location: string | null): void;
+  /**
+   * The operator saw the first refusal of `alerts` (a key, or a scan of `barcode`, which is then
+   * not sent: a scan made while a refusal holds the screen may be a reflex, not a decision).
+   */
+  acknowledge(barcode: string | null): void;
 }
 
 /**
  * The scan loop of a paired station: the outbox on the device, and what the screen shows of it
- * (verdict, last scans, waiting count, connection). `onRevoked` is called when the server no
- * longer knows the station's token.
+ * (verdict, refusals to acknowledge, last scans, waiting count, connection). `onRevoked` is
+ * called when the server no longer knows the station's token.
  */
 export function useStationScans(
   station: PairedStation,
   onRevoked: (error: ApiError) => void,
 ): StationScans {
   const [state, dispatch] = useReducer(reduce, station.id, (id) => ({
-    recent: loadRecent(id),
+    ...load(id),
     latestId: null,
+    alertsSeen: 0,
+    unsent: null,
     pending: 0,
-    online: true,
+    online: navigator.onLine,
     ready: false,
     failure: null,
   }));
@@ -128,9 +170,9 @@ export function useStationScans(
   useEffect(() => {
     localStorage.setItem(
       RECENT_KEY,
-      JSON.stringify({ station_id: station.id, scans: state.recent }),
+      JSON.stringify({ station_id: station.id, scans: state.recent, alerts: state.alerts }),
     );
-  }, [station.id, state.recent]);
+  }, [station.id, state.recent, state.alerts]);
 
   useEffect(() => {
     let box: ScanOutbox | undefined;
@@ -138,6 +180,7 @@ export function useStationScans(
     const api = stationApi();
     const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
       dispatch({ type: 'show', scan: answered(scan, answer, afterOutage) });
+      if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
       const live = scan.client_scan_id === latestId.current && !afterOutage;
       if (live || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
@@ -145,28 +188,36 @@ export function useStationScans(
     openScanQueue()
       .then(async (queue) => {
         if (gone) return;
-        box = new ScanOutbox(queue, station.id, (scan) => sendScan(api, bodyOf(scan)), {
-          answered: onAnswer,
-          rejected: (scan, error, afterOutage) => {
-            dispatch({
-              type: 'show',
-              scan: {
-                ...queuedView(scan),
-                state: 'refused',
-                message: `Not recorded: ${error.message}`,
-                after_outage: afterOutage,
-              },
-            });
-            if (scan.client_scan_id === latestId.current) signal('refused');
+        box = new ScanOutbox(
+          queue,
+          station.id,
+          {
+            send: (scan, waited) => sendScan(api, scanBody(scan, waited)),
+            probe: () => serverAnswers(api),
           },
-          queued: (scans) => {
-            dispatch({ type: 'queued', scans });
-            if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
+          {
+            answered: onAnswer,
+            rejected: (scan, error, afterOutage) => {
+              dispatch({
+                type: 'show',
+                scan: {
+                  ...queuedView(scan),
+                  state: 'refused',
+                  message: `Not recorded: ${error.message}`,
+                  after_outage: afterOutage,
+                },
+              });
+              if (afterOutage || scan.client_scan_id === latestId.current) signal('refused');
+            },
+            queued: (scans) => {
+              dispatch({ type: 'queued', scans });
+              if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
+            },
+            pending: (count) => dispatch({ type: 'pending', count }),
+            connection: (online) => dispatch({ type: 'online', online }),
+            revoked: (error) => revoked.current(error),
           },
-          pending: (count) => dispatch({ type: 'pending', count }),
-          connection: (online) => dispatch({ type: 'online', online }),
-          revoked: (error) => revoked.current(error),
-        });
+        );
         outbox.current = box;
         await box.start();
         for (const scan of early.current.splice(0)) await box.submit(scan);
@@ -179,14 +230,17 @@ export function useStationScans(
         });
       });
     const online = () => box?.retryNow();
+    const offline = () => box?.checkNow();
     window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     return () => {
       gone = true;
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
       box?.stop();
       outbox.current = null;
     };
-  }, [station.id]);
+  }, [station.id, station.role]);
 
   const scan = useCallback(
     (barcode: string, location: string | null) => {
@@ -217,18 +271,27 @@ export function useStationScans(
     [station.id],
   );
 
+  const acknowledge = useCallback((barcode: string | null) => {
+    latestId.current = null;
+    dispatch({ type: 'acknowledge', barcode });
+  }, []);
+
   return {
     ...state,
     latest: state.recent.find((s) => s.client_scan_id === state.latestId),
     scan,
+    acknowledge,
   };
 }
 
-function bodyOf(scan: QueuedScan) {
-  return {
-    barcode: scan.barcode,
-    client_scan_id: scan.client_scan_id,
-    scanned_at: scan.scanned_at,
-    ...(scan.location === null ? {} : { location: scan.location }),
-  };
+/** What a stock scan sent without a bay shows of the station's default bay. */
+function learnDefaultBay(stationId: string, answer: ScanAnswer): void {
+  let bay: string | null | undefined;
+  if (answer.accepted && answer.event === 'stock' && !answer.test_label) bay = answer.location;
+  else if (answer.reason === 'location_required') bay = null;
+  if (bay === undefined) return;
+  const known = stationDefaultBay.get();
+  if (known?.station_id !== stationId || known.bay !== bay) {
+    stationDefaultBay.set({ station_id: stationId, bay });
+  }
 }
