@@ -32,7 +32,7 @@ const RETRY_MS = [1000, 2000, 3000];
 /** A scan on its way: `stored` is its place on the device once written there. */
 interface Entry {
   scan: QueuedScan;
-  stored: Promise<number>;
+  stored?: Promise<number>;
 }
 
 /**
@@ -102,13 +102,26 @@ export class ScanOutbox {
    * it is written to the device; rejects when the device could not keep it.
    */
   async submit(scan: QueuedScan): Promise<void> {
-    const stored = this.#queue.add(scan).then((kept) => kept.seq!);
-    const entry = { scan, stored };
+    const entry: Entry = { scan };
+    if (this.#offline) {
+      // The server is away: on the device's disk first, then in line.
+      entry.stored = this.#store(scan);
+      this.#pending.push(entry);
+      const marked = this.#markWaiting([entry]);
+      this.#kick();
+      await entry.stored;
+      await marked;
+      return;
+    }
+    // The server answers: the request leaves first, the device write follows it.
     this.#pending.push(entry);
-    const marked = this.#offline ? this.#markWaiting([entry]) : undefined;
     this.#kick();
-    await stored;
-    await marked;
+    entry.stored = this.#store(scan);
+    await entry.stored;
+  }
+
+  #store(scan: QueuedScan): Promise<number> {
+    return this.#queue.add(scan).then((kept) => kept.seq!);
   }
 
   /** Tries now (the browser says the network is back). */
@@ -133,7 +146,7 @@ export class ScanOutbox {
     if (fresh.length === 0) return;
     for (const entry of fresh) this.#waiting.add(entry.scan.client_scan_id);
     // A scan the device could not keep has been said so (submit rejects); it is still sent.
-    await Promise.allSettled(fresh.map((e) => e.stored));
+    await Promise.allSettled(fresh.map((e) => (e.stored ??= this.#store(e.scan))));
     await this.#queue.flush().catch(() => undefined);
     // Some may have been sent while the disk caught up: those have their answer already.
     const still = fresh.filter((e) => this.#waiting.has(e.scan.client_scan_id));
@@ -195,7 +208,7 @@ export class ScanOutbox {
             // answers this same scan (client_scan_id), recording nothing new. A removal that
             // fails leaves the same harmless resend.
             this.#pending.shift();
-            void head.stored.then((seq) => this.#queue.remove(seq)).catch(() => undefined);
+            void head.stored?.then((seq) => this.#queue.remove(seq)).catch(() => undefined);
             const afterOutage = this.#waiting.delete(head.scan.client_scan_id);
             this.#reached();
             if (afterOutage) this.#listener.pending(this.#waiting.size);

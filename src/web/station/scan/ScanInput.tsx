@@ -58,6 +58,13 @@ export function ScanInput({
   const emptyRef = useRef(onEmpty);
   const [typing, setTyping] = useState(false);
   const [waiting, setWaiting] = useState(false);
+  const waitingRef = useRef(false);
+  /** Shows or hides the Enter hint, rendering only when that changes (not on every key). */
+  const showHint = (on: boolean) => {
+    if (waitingRef.current === on) return;
+    waitingRef.current = on;
+    setWaiting(on);
+  };
 
   useEffect(() => {
     activeRef.current = active;
@@ -67,7 +74,7 @@ export function ScanInput({
 
   const finish = (suffix: ScanSuffix) => {
     clearTimeout(idle.current);
-    setWaiting(false);
+    showHint(false);
     const el = input.current;
     if (!el) return;
     const raw = el.value;
@@ -134,8 +141,8 @@ export function ScanInput({
     if (endAfterIdleMs !== undefined) {
       idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
     } else {
-      setWaiting(false);
-      idle.current = setTimeout(() => setWaiting(true), 1500);
+      showHint(false);
+      idle.current = setTimeout(() => showHint(true), 1500);
     }
   };
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { ScanOutbox } from '../offline/scan-outbox.js';
 import { openScanQueue, type QueuedScan } from '../offline/scan-queue.js';
@@ -17,6 +18,10 @@ import { signal } from './sounds.js';
 /** How many scans the list keeps. */
 const RECENT = 20;
 const RECENT_KEY = 'factoryd.station.recent';
+/** A scan still unanswered after this long shows "Checking…". */
+const CHECKING_AFTER_MS = 150;
+/** The list is saved this long after it last changed (a burst of scans saves once). */
+const SAVE_AFTER_MS = 1000;
 
 interface State {
   /** Newest first. */
@@ -42,7 +47,7 @@ interface State {
 
 type Action =
   | { type: 'show'; scan: ShownScan; latest?: boolean }
-  | { type: 'queued'; scans: QueuedScan[] }
+  | { type: 'queued'; scans: QueuedScan[]; latest: string | null }
   | { type: 'acknowledge'; barcode: string | null }
   | { type: 'pending'; count: number }
   | { type: 'online'; online: boolean }
@@ -75,6 +80,12 @@ function reduce(state: State, action: Action): State {
   switch (action.type) {
     case 'show': {
       const { scan } = action;
+      // "Checking…" comes late on purpose: never over the answer it was waiting for.
+      if (
+        scan.state === 'sending' &&
+        state.recent.some((s) => s.client_scan_id === scan.client_scan_id)
+      )
+        return state;
       const alert = scan.after_outage && scan.state === 'refused';
       return {
         ...state,
@@ -90,7 +101,8 @@ function reduce(state: State, action: Action): State {
         const previous = recent.find((s) => s.client_scan_id === scan.client_scan_id);
         recent = upsert(recent, queuedView(scan, previous));
       }
-      return { ...state, recent };
+      const latest = action.scans.some((s) => s.client_scan_id === action.latest);
+      return { ...state, recent, latestId: latest ? action.latest : state.latestId };
     }
     case 'acknowledge':
       return {
@@ -116,6 +128,13 @@ interface Saved {
   station_id: string;
   scans: ShownScan[];
   alerts?: ShownScan[];
+}
+
+/** Writes the list if it changed since it was last written. */
+function save(pending: { current: Saved | null }): void {
+  if (!pending.current) return;
+  localStorage.setItem(RECENT_KEY, JSON.stringify(pending.current));
+  pending.current = null;
 }
 
 function load(stationId: string): Pick<State, 'recent' | 'alerts'> {
@@ -167,19 +186,36 @@ export function useStationScans(
     revoked.current = onRevoked;
   });
 
+  // The list survives a reload: written when the page is idle (not between a scan and its
+  // verdict), and at once when the page is hidden or closed.
+  const toSave = useRef<Saved | null>(null);
   useEffect(() => {
-    localStorage.setItem(
-      RECENT_KEY,
-      JSON.stringify({ station_id: station.id, scans: state.recent, alerts: state.alerts }),
-    );
+    toSave.current = { station_id: station.id, scans: state.recent, alerts: state.alerts };
+    const timer = setTimeout(() => save(toSave), SAVE_AFTER_MS);
+    return () => clearTimeout(timer);
   }, [station.id, state.recent, state.alerts]);
+  useEffect(() => {
+    const now = () => save(toSave);
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', now);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', now);
+      now();
+    };
+  }, []);
 
   useEffect(() => {
     let box: ScanOutbox | undefined;
     let gone = false;
     const api = stationApi();
     const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
-      dispatch({ type: 'show', scan: answered(scan, answer, afterOutage) });
+      const latest = scan.client_scan_id === latestId.current;
+      const show = () =>
+        dispatch({ type: 'show', latest, scan: answered(scan, answer, afterOutage) });
+      // The operator waits for this one: on the screen now, not at React's next turn.
+      if (latest) flushSync(show);
+      else show();
       if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
       const live = scan.client_scan_id === latestId.current && !afterOutage;
       if (live || (afterOutage && !answer.accepted))
@@ -200,6 +236,7 @@ export function useStationScans(
             rejected: (scan, error, afterOutage) => {
               dispatch({
                 type: 'show',
+                latest: scan.client_scan_id === latestId.current,
                 scan: {
                   ...queuedView(scan),
                   state: 'refused',
@@ -210,7 +247,7 @@ export function useStationScans(
               if (afterOutage || scan.client_scan_id === latestId.current) signal('refused');
             },
             queued: (scans) => {
-              dispatch({ type: 'queued', scans });
+              dispatch({ type: 'queued', scans, latest: latestId.current });
               if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
             },
             pending: (count) => dispatch({ type: 'pending', count }),
@@ -252,13 +289,15 @@ export function useStationScans(
         scanned_at: new Date().toISOString(),
       };
       latestId.current = queued.client_scan_id;
-      dispatch({
-        type: 'show',
-        latest: true,
-        scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
-      });
+      const checking = () =>
+        dispatch({
+          type: 'show',
+          latest: latestId.current === queued.client_scan_id,
+          scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
+        });
       if (!outbox.current) {
         early.current.push(queued);
+        checking();
         return;
       }
       outbox.current.submit(queued).catch((err: unknown) => {
@@ -267,6 +306,8 @@ export function useStationScans(
           message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
         });
       });
+      // The answer usually comes first: then the screen changes once, to the verdict.
+      setTimeout(checking, CHECKING_AFTER_MS);
     },
     [station.id],
   );
