@@ -18,8 +18,17 @@ import { signal } from './sounds.js';
 /** How many scans the list keeps. */
 const RECENT = 20;
 const RECENT_KEY = 'factoryd.station.recent';
-/** A scan still unanswered after this long shows "Checking…". */
-const CHECKING_AFTER_MS = 150;
+/**
+ * The device queue, opened as soon as the station's code loads: the database opens while React
+ * renders the first screen, not after it.
+ */
+let opening: ReturnType<typeof openScanQueue> | undefined;
+function deviceQueue(): ReturnType<typeof openScanQueue> {
+  opening ??= openScanQueue();
+  return opening;
+}
+if (typeof indexedDB !== 'undefined') deviceQueue().catch(() => undefined);
+
 /** The list is saved this long after it last changed (a burst of scans saves once). */
 const SAVE_AFTER_MS = 1000;
 
@@ -28,6 +37,11 @@ interface State {
   recent: ShownScan[];
   /** The scan the verdict shows: the last one made. */
   latestId: string | null;
+  /**
+   * The last scan made, while it waits for its answer: the verdict says "Checking…" (and has no
+   * `data-verdict`); the list shows scans once they have a verdict.
+   */
+  sending: ShownScan | null;
   /**
    * Refusals that came back when waiting scans were sent, oldest first: each holds the verdict
    * until the operator acknowledges it.
@@ -80,12 +94,9 @@ function reduce(state: State, action: Action): State {
   switch (action.type) {
     case 'show': {
       const { scan } = action;
-      // "Checking…" comes late on purpose: never over the answer it was waiting for.
-      if (
-        scan.state === 'sending' &&
-        state.recent.some((s) => s.client_scan_id === scan.client_scan_id)
-      )
-        return state;
+      if (scan.state === 'sending') {
+        return { ...state, sending: scan, latestId: scan.client_scan_id, unsent: null };
+      }
       const alert = scan.after_outage && scan.state === 'refused';
       return {
         ...state,
@@ -170,6 +181,7 @@ export function useStationScans(
   const [state, dispatch] = useReducer(reduce, station.id, (id) => ({
     ...load(id),
     latestId: null,
+    sending: null,
     alertsSeen: 0,
     unsent: null,
     pending: 0,
@@ -221,7 +233,7 @@ export function useStationScans(
       if (live || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
     };
-    openScanQueue()
+    deviceQueue()
       .then(async (queue) => {
         if (gone) return;
         box = new ScanOutbox(
@@ -289,25 +301,21 @@ export function useStationScans(
         scanned_at: new Date().toISOString(),
       };
       latestId.current = queued.client_scan_id;
-      const checking = () =>
-        dispatch({
-          type: 'show',
-          latest: latestId.current === queued.client_scan_id,
-          scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
+      if (!outbox.current) early.current.push(queued);
+      else {
+        outbox.current.submit(queued).catch((err: unknown) => {
+          dispatch({
+            type: 'failure',
+            message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
+          });
         });
-      if (!outbox.current) {
-        early.current.push(queued);
-        checking();
-        return;
       }
-      outbox.current.submit(queued).catch((err: unknown) => {
-        dispatch({
-          type: 'failure',
-          message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
-        });
+      // The verdict says "Checking…" (the list is left alone until the answer).
+      dispatch({
+        type: 'show',
+        latest: true,
+        scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
       });
-      // The answer usually comes first: then the screen changes once, to the verdict.
-      setTimeout(checking, CHECKING_AFTER_MS);
     },
     [station.id],
   );
@@ -319,7 +327,9 @@ export function useStationScans(
 
   return {
     ...state,
-    latest: state.recent.find((s) => s.client_scan_id === state.latestId),
+    latest:
+      state.recent.find((s) => s.client_scan_id === state.latestId) ??
+      (state.sending?.client_scan_id === state.latestId ? state.sending : undefined),
     scan,
     acknowledge,
   };
