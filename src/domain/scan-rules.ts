@@ -192,7 +192,8 @@ const REFUSAL_MESSAGES: Record<RefusalReason, (barcode: string) => string> = {
   already_produced: (b) => `Refused: ${b} already produced`,
   not_produced: (b) => `Refused: ${b} not produced yet`,
   already_dispatched: (b) => `Refused: ${b} already dispatched`,
-  location_required: (b) => `Refused: ${b} needs a bay location`,
+  // Says how to give it one on the station (the station page's button); ≤ 60 characters as all.
+  location_required: (b) => `Refused: ${b} needs a bay: choose one with Change bay`,
 };
 
 /**

@@ -111,7 +111,8 @@ describe('the scanner check of the station page', () => {
   it('finds a scanner that sends no suffix, and one left on Caps Lock', async () => {
     const station = await pairedStation(w, 'Packing 3', 'stock');
     const { page } = station;
-    await page.getByRole('button', { name: 'Station default bay' }).click();
+    await page.getByLabel('Bay', { exact: true }).fill('H-01');
+    await page.getByRole('button', { name: 'Use this bay' }).click();
     await readyToScan(page);
     await page.getByRole('button', { name: 'Check scanner' }).click();
     await page.getByLabel('Scan the bar code').waitFor();

@@ -78,6 +78,35 @@ describe('the station page offline', () => {
     await station.close();
   });
 
+  it('after a reload while the server is down, says Offline from the start, and Online when it is back', async () => {
+    const station = await pairedStation(w, 'Sewing 10', 'produce');
+    const { page } = station;
+    await readyToScan(page);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const badge = page.locator('.station-connection');
+    expect(await badge.innerText()).toBe('Online');
+
+    await w.stopServer();
+    // No scan: the page finds out by itself (navigator.onLine still says true here).
+    await page.reload();
+    await readyToScan(page);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toBe('Offline');
+    expect(await pending(page)).toBe(0);
+    await screenshot(page, 'station-offline-after-reload-1024x768');
+    await page.setViewportSize(VIEWPORTS.panel);
+    await screenshot(page, 'station-offline-after-reload-800x480');
+    await page.setViewportSize(VIEWPORTS.tablet);
+
+    await w.startServer();
+    await expect.poll(() => badge.innerText(), { timeout: 15_000 }).toBe('Online');
+    await station.close();
+  });
+
   it('a scan whose answer was lost is sent again and recorded once', async () => {
     const order = await createOrder(w, 'PO-3002', { units: 1, perUnit: 1 });
     // Routing the page's requests needs the service worker out of the way.
@@ -117,9 +146,14 @@ describe('the station page offline', () => {
     expect((await scan(page, barcode)).verdict).toBe('queued');
     await page.unroute('**/v1/scans');
     await verdictFor(page, barcode, 'refused');
+    // The refusal holds the verdict until seen; then the list keeps it flagged.
+    await page.getByRole('button', { name: 'Seen', exact: true }).click();
     const flagged = page.locator('.recent-flagged');
     await flagged.waitFor();
-    expect(await flagged.innerText()).toContain('after reconnecting: Refused:');
+    expect(await flagged.innerText()).toContain('REFUSED after reconnecting');
+    expect(await flagged.locator('td').last().getAttribute('title')).toContain(
+      `Refused: ${barcode} already produced`,
+    );
     await station.close();
   });
 });

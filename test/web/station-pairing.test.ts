@@ -80,6 +80,40 @@ describe('pairing the station page', () => {
     await close();
   });
 
+  it('pairs by itself from its address (/station#code=…), and takes the code out of the address', async () => {
+    // What a phone's camera opens from the pairing code's `pair_url`.
+    const code = await pairingCode(w, 'Phone 1', 'dispatch');
+    const { page, problems, close } = await openStation(w.browser, w.url(`/station#code=${code}`));
+    await page.getByRole('heading', { name: 'Phone 1' }).waitFor();
+    await readyToScan(page);
+    expect(await page.locator('.station-role').innerText()).toBe('DISPATCH');
+    expect(new URL(page.url()).hash).toBe('');
+    // A reload (the code is used by now) stays paired and tries nothing.
+    await page.reload();
+    await readyToScan(page);
+    expect(new URL(page.url()).hash).toBe('');
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await close();
+  });
+
+  it('says what is wrong with a code in its address, and keeps it in the field', async () => {
+    const device = await openStation(w.browser, w.url('/station#code=BBBB-BBBB'));
+    const alert = device.page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('mistyped or has already been used');
+    expect(await device.page.getByLabel('Pairing code').inputValue()).toBe('BBBB-BBBB');
+    expect(new URL(device.page.url()).hash).toBe('');
+    await device.close();
+
+    const malformed = await openStation(w.browser, w.url('/station#code=HELLO'));
+    await malformed.page.getByRole('alert').waitFor();
+    expect(await malformed.page.getByRole('alert').innerText()).toContain(
+      '8 letters, like BCDF-GHJK',
+    );
+    expect(new URL(malformed.page.url()).hash).toBe('');
+    await malformed.close();
+  });
+
   it('pairs from the pairing QR code read by the camera', async () => {
     const issued = await w.api('POST', '/v1/stations/pairing-codes', {
       name: 'Tablet 3',

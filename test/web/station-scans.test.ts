@@ -60,6 +60,9 @@ describe('the station page scan loop', () => {
     const rows = page.locator('.recent tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().innerText()).toContain(fourth!);
+    // A produce station records where a piece was made, never a bay: it offers none.
+    expect(await page.getByRole('button', { name: 'Change bay' }).count()).toBe(0);
+    expect(await page.getByText('Bay:').count()).toBe(0);
     expect(station.problems).toEqual({ errors: [], cspViolations: [] });
     await station.close();
   });
@@ -114,6 +117,62 @@ describe('the station page scan loop', () => {
       ['stock', order.barcodes[0], true, null],
     ]);
     expect(station.problems).toEqual({ errors: [], cspViolations: [] });
+    await station.close();
+  });
+
+  it('a stock station offers its default bay only once it has one, and says how to set a bay', async () => {
+    const order = await createOrder(w, 'PO-2004', { units: 1, perUnit: 3 });
+    const produce = await pairedStation(w, 'Sewing 9', 'produce');
+    await readyToScan(produce.page);
+    for (const barcode of order.barcodes) await scan(produce.page, barcode);
+    await produce.close();
+
+    // A new station has no default bay: the dialog does not offer one.
+    const station = await pairedStation(w, 'Warehouse 2', 'stock');
+    const { page } = station;
+    const dialog = page.getByRole('dialog', { name: 'Which bay?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: /Station default bay/ }).count()).toBe(0);
+    await screenshot(page, 'station-bay-no-default-1024x768');
+
+    // A device that chose the default bay before it knew, and a supervisor who set one: its
+    // first scan shows the bay, and the dialog offers it from then on.
+    const id = await station.stationId();
+    await w.api('PATCH', `/v1/stations/${id}`, { default_location: 'D-09' });
+    await page.evaluate((stationId) => {
+      localStorage.setItem(
+        'factoryd.station.bay',
+        JSON.stringify({ station_id: stationId, bay: null }),
+      );
+    }, id);
+    await page.reload();
+    await readyToScan(page);
+    expect((await scan(page, order.barcodes[0]!)).text).toContain('at D-09');
+    await expect
+      .poll(() => page.locator('.station-bay').innerText())
+      .toContain('Bay: station default (D-09)');
+    await page.getByRole('button', { name: 'Change bay' }).click();
+    const offered = page.getByRole('button', { name: 'Station default bay (D-09)' });
+    await offered.waitFor();
+    await offered.click();
+    await readyToScan(page);
+
+    // The supervisor takes the default away: the refusal says how to set a bay, and the page
+    // asks for one, no longer offering a default.
+    await w.api('PATCH', `/v1/stations/${id}`, { default_location: null });
+    const refused = await scan(page, order.barcodes[1]!);
+    expect(refused.verdict).toBe('refused');
+    expect(refused.text).toContain(
+      `Refused: ${order.barcodes[1]} needs a bay: choose one with Change bay`,
+    );
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('This station has no default bay');
+    expect(await dialog.getByRole('button', { name: /Station default bay/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Bay', { exact: true }).fill('E-01');
+    await page.keyboard.press('Enter');
+    await readyToScan(page);
+    expect((await scan(page, order.barcodes[2]!)).text).toContain('at E-01');
     await station.close();
   });
 

@@ -2,17 +2,21 @@ import { useEffect } from 'react';
 import { useStoredValue } from '../shared/session/stored-value.js';
 import { registerServiceWorker } from './offline/register-service-worker.js';
 import { PairingScreen } from './pairing/PairingScreen.js';
+import { takePairingCodeFromAddress } from './pairing/pairing-code.js';
 import { ScanScreen } from './scan/ScanScreen.js';
 import { pairedStation, revokedStation } from './station-store.js';
 import './station.css';
 
 /**
  * The station page at `/station`: any browser with a keyboard-wedge scanner becomes a scan
- * station. Unpaired, it asks for a pairing code; paired, it is the scan loop until a supervisor
+ * station. Unpaired, it asks for a pairing code (or pairs with the one in its address,
+ * `/station#code=…`); paired, it is the scan loop until a supervisor
  * revokes the station, which brings pairing back with a sentence saying so.
  */
 export default function StationFace() {
   const station = useStoredValue(pairedStation);
+  // Taken out of the address whatever happens: a device already paired keeps its station.
+  const fromAddress = takePairingCodeFromAddress();
   useEffect(registerServiceWorker, []);
   useEffect(() => {
     document.title = station
@@ -20,7 +24,7 @@ export default function StationFace() {
       : 'Pair this station · factoryd';
   }, [station]);
 
-  if (!station) return <PairingScreen />;
+  if (!station) return <PairingScreen fromAddress={fromAddress} />;
   return (
     <ScanScreen
       key={station.id}

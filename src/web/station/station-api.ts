@@ -39,6 +39,38 @@ export async function sendScan(api: ApiClient, body: ScanBody): Promise<SendOutc
 }
 
 /**
+ * The body of a scan. `scanned_at` (the device's time) goes only with a scan that waited on the
+ * device: the server's own time is the truth for one sent as it was made, and the staff timeline
+ * says "sent later" for those that carry it (docs/orders.md).
+ */
+export function scanBody(
+  scan: { barcode: string; client_scan_id: string; scanned_at: string; location: string | null },
+  waited: boolean,
+): ScanBody {
+  return {
+    barcode: scan.barcode,
+    client_scan_id: scan.client_scan_id,
+    ...(waited ? { scanned_at: scan.scanned_at } : {}),
+    ...(scan.location === null ? {} : { location: scan.location }),
+  };
+}
+
+/** How long the connection probe waits for `/readyz`. */
+const PROBE_TIMEOUT_MS = 3000;
+
+/** Whether the server answers and is ready (`GET /readyz`, which needs no token). */
+export async function serverAnswers(api: ApiClient): Promise<boolean> {
+  try {
+    await call(
+      api.GET('/readyz', { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A fresh id for a scan, unique per station: resending it after a lost answer returns the scan
  * recorded the first time. From crypto.getRandomValues, which (unlike randomUUID) also works on
  * plain-HTTP pages.

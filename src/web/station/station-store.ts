@@ -22,3 +22,13 @@ export const stationBay = storedValue<{ station_id: string; bay: string | null }
   () => localStorage,
   'factoryd.station.bay',
 );
+
+/**
+ * The station's default bay as its answers have shown it (a station token can read nothing):
+ * `bay` is the bay a scan sent without one was put in, or null once such a scan was refused
+ * `location_required`. Absent: not known, so the page does not offer it.
+ */
+export const stationDefaultBay = storedValue<{ station_id: string; bay: string | null }>(
+  () => localStorage,
+  'factoryd.station.default-bay',
+);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, UnreachableError } from '../../shared/api/api-error.js';
 import { call } from '../../shared/api/client.js';
 import { useStoredValue } from '../../shared/session/stored-value.js';
@@ -36,15 +36,29 @@ function cameraPossible(): boolean {
   return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
+const MALFORMED = 'A pairing code is 8 letters, like BCDF-GHJK (no vowels, no digits).';
+
 /**
  * First visit of a device: type the pairing code a supervisor issued (or read its QR code with
- * the camera). The station token is kept on the device; the scan screen follows.
+ * the camera). A phone that opened the code's `pair_url` (`/station#code=…`) pairs by itself with
+ * `fromAddress`; when that code is no good, it stays in the field with the reason. The station
+ * token is kept on the device; the scan screen follows.
  */
-export function PairingScreen() {
+export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } | null }) {
   const revoked = useStoredValue(revokedStation);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(() =>
+    fromAddress && !pairingCodeIn(fromAddress.text) ? MALFORMED : null,
+  );
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
+  const tried = useRef(false);
+
+  useEffect(() => {
+    if (!fromAddress || tried.current) return;
+    tried.current = true;
+    const code = pairingCodeIn(fromAddress.text);
+    if (code) void pair(code);
+  }, [fromAddress]);
 
   async function pair(code: string) {
     setBusy(true);
@@ -65,7 +79,7 @@ export function PairingScreen() {
     const typed = String(new FormData(event.currentTarget).get('code') ?? '');
     const code = pairingCodeIn(typed);
     if (!code) {
-      setProblem('A pairing code is 8 letters, like BCDF-GHJK (no vowels, no digits).');
+      setProblem(MALFORMED);
       return;
     }
     void pair(code);
@@ -104,6 +118,7 @@ export function PairingScreen() {
               autoCapitalize="characters"
               spellCheck={false}
               placeholder="BCDF-GHJK"
+              defaultValue={fromAddress?.text}
               hint="8 letters; the dash is optional."
               autoFocus
               required

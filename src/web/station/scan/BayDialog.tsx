@@ -4,16 +4,23 @@ import { HOLDS_FOCUS } from './ScanInput.js';
 
 /**
  * Asks a stock station for its bay. The scanner can read the bay's own label into the field (its
- * Enter submits). "Station default" sends no bay: the server uses the one a supervisor set.
+ * Enter submits). "Station default bay" sends no bay: the server uses the one a supervisor set —
+ * offered only once the station's answers have shown it has one (`defaultBay`).
  */
 export function BayDialog({
   open,
+  required,
   current,
+  defaultBay,
   onChoose,
   onClose,
 }: {
   open: boolean;
+  /** The station cannot scan without a bay: Escape does not close the dialog. */
+  required: boolean;
   current: string | null | undefined;
+  /** The station's default bay as known; null or undefined: none, or not known. */
+  defaultBay: string | null | undefined;
   onChoose: (bay: string | null) => void;
   onClose: () => void;
 }) {
@@ -38,6 +45,9 @@ export function BayDialog({
       className="bay-dialog"
       aria-labelledby="bay-title"
       onClose={onClose}
+      onCancel={(event) => {
+        if (required) event.preventDefault();
+      }}
       {...attrs}
     >
       {open && (
@@ -47,6 +57,11 @@ export function BayDialog({
             Pieces scanned here go into this bay until you change it. Scan the bay’s label or type
             it.
           </p>
+          {defaultBay === null && (
+            <p className="bay-no-default">
+              This station has no default bay: scans need the bay chosen here.
+            </p>
+          )}
           <TextField
             label="Bay"
             name="bay"
@@ -57,9 +72,11 @@ export function BayDialog({
           />
           <div className="dialog-buttons">
             <button type="submit">Use this bay</button>
-            <button type="button" className="secondary" onClick={() => onChoose(null)}>
-              Station default bay
-            </button>
+            {defaultBay && (
+              <button type="button" className="secondary" onClick={() => onChoose(null)}>
+                Station default bay ({defaultBay})
+              </button>
+            )}
           </div>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ShownScan } from './describe-scan.js';
 import { VERDICT_WORDS, VerdictIcon } from './VerdictIcon.js';
 
@@ -10,8 +11,34 @@ export const clockTime = new Intl.DateTimeFormat(undefined, {
 });
 
 /**
- * The last scans, newest first: time, barcode, verdict. A scan refused after waiting through an
- * outage is flagged — the operator already moved on, and that piece needs them back.
+ * One scan on one line. Rows are kept (memo) while their scan is unchanged: a new scan renders
+ * one row, not twenty.
+ */
+const ScanRow = memo(function ScanRow({ scan }: { scan: ShownScan }) {
+  const flagged = scan.after_outage && scan.state === 'refused';
+  return (
+    <tr className={`recent-${scan.state}${flagged ? ' recent-flagged' : ''}`}>
+      <td>{clockTime.format(new Date(scan.scanned_at))}</td>
+      <td className="recent-barcode">{scan.barcode}</td>
+      <td className="recent-result" title={flagged ? scan.message : undefined}>
+        {scan.state === 'sending' ? (
+          'Checking…'
+        ) : (
+          <>
+            <VerdictIcon kind={scan.state} />
+            {VERDICT_WORDS[scan.state]}
+            {flagged && <span className="recent-flag"> after reconnecting</span>}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * The last scans, newest first: time, barcode, verdict, one line each; as many as the screen has
+ * room for (the page never scrolls). A scan refused after waiting through an outage is flagged;
+ * its reason held the verdict panel until the operator acknowledged it.
  */
 export function RecentScans({ scans }: { scans: ShownScan[] }) {
   return (
@@ -21,6 +48,11 @@ export function RecentScans({ scans }: { scans: ShownScan[] }) {
         <p className="recent-empty">No scans yet.</p>
       ) : (
         <table>
+          <colgroup>
+            <col className="recent-col-time" />
+            <col className="recent-col-barcode" />
+            <col />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -29,33 +61,9 @@ export function RecentScans({ scans }: { scans: ShownScan[] }) {
             </tr>
           </thead>
           <tbody>
-            {scans.map((scan) => {
-              const flagged = scan.after_outage && scan.state === 'refused';
-              return (
-                <tr
-                  key={scan.client_scan_id}
-                  className={`recent-${scan.state}${flagged ? ' recent-flagged' : ''}`}
-                >
-                  <td>{clockTime.format(new Date(scan.scanned_at))}</td>
-                  <td className="recent-barcode">{scan.barcode}</td>
-                  <td className="recent-result">
-                    {scan.state === 'sending' ? (
-                      'Checking…'
-                    ) : (
-                      <>
-                        <span className="recent-verdict">
-                          <VerdictIcon kind={scan.state} />
-                          {VERDICT_WORDS[scan.state]}
-                        </span>
-                        {flagged && (
-                          <span className="recent-flag"> after reconnecting: {scan.message}</span>
-                        )}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {scans.map((scan) => (
+              <ScanRow key={scan.client_scan_id} scan={scan} />
+            ))}
           </tbody>
         </table>
       )}

@@ -37,11 +37,14 @@ function suffixOf(event: KeyboardEvent<HTMLInputElement>): ScanSuffix | undefine
 export function ScanInput({
   label,
   onScan,
+  onEmpty,
   active = true,
   endAfterIdleMs,
 }: {
   label: string;
   onScan: (barcode: string, read: ScanRead) => void;
+  /** A suffix key (Enter) with nothing typed before it. */
+  onEmpty?: () => void;
   /** While false (a dialog is open), the input leaves the focus where it is. */
   active?: boolean;
   endAfterIdleMs?: number;
@@ -52,17 +55,26 @@ export function ScanInput({
   const idle = useRef<ReturnType<typeof setTimeout>>(undefined);
   const activeRef = useRef(active);
   const scanRef = useRef(onScan);
+  const emptyRef = useRef(onEmpty);
   const [typing, setTyping] = useState(false);
   const [waiting, setWaiting] = useState(false);
+  const waitingRef = useRef(false);
+  /** Shows or hides the Enter hint, rendering only when that changes (not on every key). */
+  const showHint = (on: boolean) => {
+    if (waitingRef.current === on) return;
+    waitingRef.current = on;
+    setWaiting(on);
+  };
 
   useEffect(() => {
     activeRef.current = active;
     scanRef.current = onScan;
+    emptyRef.current = onEmpty;
   });
 
   const finish = (suffix: ScanSuffix) => {
     clearTimeout(idle.current);
-    setWaiting(false);
+    showHint(false);
     const el = input.current;
     if (!el) return;
     const raw = el.value;
@@ -71,6 +83,7 @@ export function ScanInput({
     times.current = [];
     const barcode = normalizeScannedBarcode(raw);
     if (barcode !== '') scanRef.current(barcode, { raw, suffix, charTimes });
+    else if (suffix !== 'none') emptyRef.current?.();
   };
 
   // Take the focus back whenever it leaves for nothing that holds it.
@@ -103,7 +116,14 @@ export function ScanInput({
   useEffect(() => {
     // After the effects of this render (a dialog closing) have moved the focus.
     if (!active) return;
-    const timer = setTimeout(() => input.current?.focus({ preventScroll: true }), 0);
+    const timer = setTimeout(() => {
+      const el = input.current;
+      if (!el) return;
+      // Focused while a modal dialog made it inert (the dialog opened over it), Chromium keeps
+      // it focused but types nothing into it afterwards: focus it afresh.
+      if (document.activeElement === el) el.blur();
+      el.focus({ preventScroll: true });
+    }, 0);
     return () => clearTimeout(timer);
   }, [active]);
 
@@ -121,8 +141,8 @@ export function ScanInput({
     if (endAfterIdleMs !== undefined) {
       idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
     } else {
-      setWaiting(false);
-      idle.current = setTimeout(() => setWaiting(true), 1500);
+      showHint(false);
+      idle.current = setTimeout(() => showHint(true), 1500);
     }
   };
 

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { useStoredValue } from '../../shared/session/stored-value.js';
-import { stationBay, type PairedStation } from '../station-store.js';
+import { stationBay, stationDefaultBay, type PairedStation } from '../station-store.js';
 import { BayDialog } from './BayDialog.js';
 import { RecentScans } from './RecentScans.js';
 import { ScanInput } from './ScanInput.js';
@@ -14,8 +14,9 @@ const HardwareCheck = lazy(() => import('../hardware-check/HardwareCheck.js'));
 
 /**
  * The scan loop of a paired station, full screen: header, the scan input (which keeps the
- * focus), the verdict of the last scan and the list of the last ones. A stock station asks for
- * its bay first. "Check scanner" opens the guided hardware check; scans waiting on the device
+ * focus), the verdict of the last scan — or a refusal that came back for a scan that waited on
+ * the device, until acknowledged — and the list of the last ones. A stock station asks for its
+ * bay first. "Check scanner" opens the guided hardware check; scans waiting on the device
  * keep being sent meanwhile.
  */
 export function ScanScreen({
@@ -30,18 +31,30 @@ export function ScanScreen({
   const saved = useStoredValue(stationBay);
   /** undefined: not chosen yet; null: the station's default bay. */
   const bay = saved?.station_id === station.id ? saved.bay : undefined;
-  const [bayOpen, setBayOpen] = useState(station.role === 'stock' && bay === undefined);
+  const known = useStoredValue(stationDefaultBay);
+  /** The station's default bay as its answers showed it; undefined: not known. */
+  const defaultBay = known?.station_id === station.id ? known.bay : undefined;
+  /**
+   * A stock station without a bay asks for one: none chosen yet, or the default bay chosen and
+   * the server since saying the station has none.
+   */
+  const needsBay =
+    station.role === 'stock' && (bay === undefined || (bay === null && defaultBay === null));
+  const [changingBay, setChangingBay] = useState(false);
+  const bayOpen = needsBay || changingBay;
   const [checking, setChecking] = useState(false);
   const active = scans.ready && !bayOpen && !checking;
+  const alert = scans.alerts[0];
 
   return (
     <div className="station" data-ready={active ? 'true' : undefined}>
       <StationHeader
         station={station}
         bay={bay}
+        defaultBay={defaultBay}
         pending={scans.pending}
         online={scans.online}
-        onChangeBay={() => setBayOpen(true)}
+        onChangeBay={() => setChangingBay(true)}
         onCheckScanner={() => setChecking(true)}
       />
       {checking ? (
@@ -58,24 +71,41 @@ export function ScanScreen({
           <ScanInput
             label="Scan a label"
             active={active}
-            onScan={(barcode) =>
-              scans.scan(barcode, station.role === 'stock' ? (bay ?? null) : null)
-            }
+            onScan={(barcode) => {
+              if (alert) scans.acknowledge(barcode);
+              else scans.scan(barcode, station.role === 'stock' ? (bay ?? null) : null);
+            }}
+            onEmpty={() => {
+              if (alert) scans.acknowledge(null);
+            }}
           />
-          <div className="station-body">
-            <VerdictPanel scan={scans.latest} />
+          <div className={alert ? 'station-body alerting' : 'station-body'}>
+            <VerdictPanel
+              scan={scans.latest}
+              replayed={
+                alert && {
+                  scan: alert,
+                  number: scans.alertsSeen + 1,
+                  of: scans.alertsSeen + scans.alerts.length,
+                }
+              }
+              unsent={scans.unsent}
+              onAcknowledge={() => scans.acknowledge(null)}
+            />
             <RecentScans scans={scans.recent} />
           </div>
         </main>
       )}
       <BayDialog
         open={bayOpen}
+        required={needsBay}
         current={bay}
+        defaultBay={defaultBay}
         onChoose={(chosen) => {
           stationBay.set({ station_id: station.id, bay: chosen });
-          setBayOpen(false);
+          setChangingBay(false);
         }}
-        onClose={() => setBayOpen(false)}
+        onClose={() => setChangingBay(false)}
       />
     </div>
   );

@@ -9,6 +9,7 @@ export const ROLE_WORDS = { produce: 'Produce', stock: 'Stock', dispatch: 'Dispa
 export function StationHeader({
   station,
   bay,
+  defaultBay,
   pending,
   online,
   onChangeBay,
@@ -16,6 +17,7 @@ export function StationHeader({
 }: {
   station: PairedStation;
   bay: string | null | undefined;
+  defaultBay: string | null | undefined;
   pending: number;
   online: boolean;
   onChangeBay: () => void;
@@ -29,7 +31,12 @@ export function StationHeader({
       </div>
       {station.role === 'stock' && (
         <div className="station-bay">
-          <span>Bay: {bay === undefined ? 'not set' : (bay ?? 'station default')}</span>
+          <span>
+            Bay:{' '}
+            {bay === undefined
+              ? 'not set'
+              : (bay ?? `station default${defaultBay ? ` (${defaultBay})` : ''}`)}
+          </span>
           <button type="button" className="header-button" onClick={onChangeBay}>
             Change bay
           </button>

@@ -1,12 +1,115 @@
+import { useEffect, useState } from 'react';
 import type { ShownScan } from './describe-scan.js';
+import { clockTime } from './RecentScans.js';
 import { VERDICT_WORDS, VerdictIcon } from './VerdictIcon.js';
+
+/** A refusal that came back when a waiting scan was sent: "1 of 3". */
+export interface ReplayedRefusal {
+  scan: ShownScan;
+  number: number;
+  of: number;
+}
+
+/** "just now", "3 min ago", "2 h ago": how long ago a scan was read, on the device's clock. */
+export function agoText(scannedAt: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(scannedAt)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 90) return `${minutes} min ago`;
+  return `${Math.round(minutes / 60)} h ago`;
+}
+
+/** The time now, again every `everyMs`. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** A refusal that came back after the outage, with how long ago it was read. */
+function ReplayedVerdict({
+  replayed: { scan: refused, number, of },
+  onAcknowledge,
+}: {
+  replayed: ReplayedRefusal;
+  onAcknowledge?: (() => void) | undefined;
+}) {
+  const now = useNow(15_000);
+  return (
+    <section
+      className="verdict verdict-refused verdict-replayed"
+      role="status"
+      aria-live="assertive"
+      aria-atomic="true"
+      aria-label="Scan result"
+      data-verdict="refused"
+      data-barcode={refused.barcode}
+      data-replayed={`${number} of ${of}`}
+    >
+      <p className="verdict-word">
+        <VerdictIcon kind="refused" />
+        {VERDICT_WORDS.refused}
+        {of > 1 && (
+          <span className="verdict-count">
+            {number} of {of}
+          </span>
+        )}
+      </p>
+      <p className="verdict-barcode verdict-replayed-barcode">{refused.barcode}</p>
+      <p className="verdict-message">{refused.message}</p>
+      <p className="verdict-when">
+        Scanned {agoText(refused.scanned_at, now)} while offline (
+        {clockTime.format(new Date(refused.scanned_at))})
+      </p>
+      {refused.order && (
+        <p className="verdict-order">
+          {refused.piece && <>{refused.piece} · </>}
+          {refused.order}
+        </p>
+      )}
+      <div className="verdict-acknowledge">
+        <p>Take this piece back. Press Enter or scan anything to go on; that scan is not sent.</p>
+        <button type="button" className="acknowledge-button" onClick={onAcknowledge}>
+          {number < of ? 'Seen, next' : 'Seen'}
+        </button>
+      </div>
+    </section>
+  );
+}
 
 /**
  * The verdict of the latest scan, large enough to read from two metres: icon and word, the
  * server's sentence, the piece and its order. A live region (`role="status"`) whose
  * `data-verdict` is `accepted`, `refused` or `queued` once the scan has one.
+ *
+ * A refusal that came back for a scan that had waited on the device takes the panel instead, and
+ * keeps it until the operator acknowledges it (`onAcknowledge`: the button here, or Enter or any
+ * scan in the scan field), one after another when there are several.
  */
-export function VerdictPanel({ scan }: { scan: ShownScan | undefined }) {
+export function VerdictPanel({
+  scan,
+  replayed,
+  unsent,
+  onAcknowledge,
+}: {
+  scan: ShownScan | undefined;
+  replayed?: ReplayedRefusal | undefined;
+  /** A scan that acknowledged a refusal and was not sent. */
+  unsent?: string | null;
+  onAcknowledge?: () => void;
+}) {
+  if (replayed) {
+    return (
+      <ReplayedVerdict
+        key={replayed.scan.client_scan_id}
+        replayed={replayed}
+        onAcknowledge={onAcknowledge}
+      />
+    );
+  }
+
   const verdict = scan && scan.state !== 'sending' ? scan.state : undefined;
   return (
     <section
@@ -19,6 +122,12 @@ export function VerdictPanel({ scan }: { scan: ShownScan | undefined }) {
       data-barcode={scan?.barcode}
     >
       {!scan && <p className="verdict-word">Ready to scan</p>}
+      {!scan && unsent && (
+        <p className="verdict-unsent">
+          Scan <span className="verdict-unsent-barcode">{unsent}</span> again: that scan went to the
+          refusal and was not sent.
+        </p>
+      )}
       {scan?.state === 'sending' && (
         <>
           <p className="verdict-word">Checking…</p>

@@ -27,7 +27,15 @@ function tones(notes: Array<[hz: number, ms: number]>, type: OscillatorType): vo
   }
 }
 
+/**
+ * Plays the verdict's sound once the frame showing the verdict is painted: building the audio
+ * graph is work the verdict need not wait for (a frame later is not heard).
+ */
 export function signal(kind: 'accepted' | 'refused' | 'queued'): void {
+  requestAnimationFrame(() => setTimeout(() => play(kind), 0));
+}
+
+function play(kind: 'accepted' | 'refused' | 'queued'): void {
   switch (kind) {
     case 'accepted':
       tones(

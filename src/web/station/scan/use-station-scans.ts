@@ -1,21 +1,56 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { ScanOutbox } from '../offline/scan-outbox.js';
 import { openScanQueue, type QueuedScan } from '../offline/scan-queue.js';
-import { newClientScanId, sendScan, stationApi, type ScanAnswer } from '../station-api.js';
-import type { PairedStation } from '../station-store.js';
+import {
+  newClientScanId,
+  scanBody,
+  sendScan,
+  serverAnswers,
+  stationApi,
+  type ScanAnswer,
+} from '../station-api.js';
+import { stationDefaultBay, type PairedStation } from '../station-store.js';
 import { QUEUED_MESSAGE, answered, type ShownScan } from './describe-scan.js';
 import { signal } from './sounds.js';
 
 /** How many scans the list keeps. */
 const RECENT = 20;
 const RECENT_KEY = 'factoryd.station.recent';
+/**
+ * The device queue, opened as soon as the station's code loads: the database opens while React
+ * renders the first screen, not after it.
+ */
+let opening: ReturnType<typeof openScanQueue> | undefined;
+function deviceQueue(): ReturnType<typeof openScanQueue> {
+  opening ??= openScanQueue();
+  return opening;
+}
+if (typeof indexedDB !== 'undefined') deviceQueue().catch(() => undefined);
+
+/** The list is saved this long after it last changed (a burst of scans saves once). */
+const SAVE_AFTER_MS = 1000;
 
 interface State {
   /** Newest first. */
   recent: ShownScan[];
   /** The scan the verdict shows: the last one made. */
   latestId: string | null;
+  /**
+   * The last scan made, while it waits for its answer: the verdict says "Checking…" (and has no
+   * `data-verdict`); the list shows scans once they have a verdict.
+   */
+  sending: ShownScan | null;
+  /**
+   * Refusals that came back when waiting scans were sent, oldest first: each holds the verdict
+   * until the operator acknowledges it.
+   */
+  alerts: ShownScan[];
+  /** Refusals acknowledged since the screen was last clear of them: "2 of 3". */
+  alertsSeen: number;
+  /** A scan that acknowledged a refusal instead of being sent: the operator scans it again. */
+  unsent: string | null;
   pending: number;
   online: boolean;
   /** The device queue is open and its leftovers picked up: scans can be made. */
@@ -26,7 +61,8 @@ interface State {
 
 type Action =
   | { type: 'show'; scan: ShownScan; latest?: boolean }
-  | { type: 'queued'; scans: QueuedScan[] }
+  | { type: 'queued'; scans: QueuedScan[]; latest: string | null }
+  | { type: 'acknowledge'; barcode: string | null }
   | { type: 'pending'; count: number }
   | { type: 'online'; online: boolean }
   | { type: 'ready' }
@@ -56,24 +92,42 @@ function queuedView(scan: QueuedScan, previous?: ShownScan): ShownScan {
 
 function reduce(state: State, action: Action): State {
   switch (action.type) {
-    case 'show':
+    case 'show': {
+      const { scan } = action;
+      if (scan.state === 'sending') {
+        return { ...state, sending: scan, latestId: scan.client_scan_id, unsent: null };
+      }
+      const alert = scan.after_outage && scan.state === 'refused';
       return {
         ...state,
-        recent: upsert(state.recent, action.scan),
-        latestId: action.latest ? action.scan.client_scan_id : state.latestId,
+        recent: upsert(state.recent, scan),
+        latestId: action.latest ? scan.client_scan_id : state.latestId,
+        alerts: alert ? [...state.alerts, scan] : state.alerts,
+        unsent: action.latest ? null : state.unsent,
       };
+    }
     case 'queued': {
       let recent = state.recent;
       for (const scan of action.scans) {
         const previous = recent.find((s) => s.client_scan_id === scan.client_scan_id);
         recent = upsert(recent, queuedView(scan, previous));
       }
-      return { ...state, recent };
+      const latest = action.scans.some((s) => s.client_scan_id === action.latest);
+      return { ...state, recent, latestId: latest ? action.latest : state.latestId };
     }
+    case 'acknowledge':
+      return {
+        ...state,
+        alerts: state.alerts.slice(1),
+        alertsSeen: state.alerts.length > 1 ? state.alertsSeen + 1 : 0,
+        // The verdict then shows the next refusal, or is ready for the scan made again.
+        latestId: null,
+        unsent: action.barcode ?? state.unsent,
+      };
     case 'pending':
       return { ...state, pending: action.count };
     case 'online':
-      return { ...state, online: action.online };
+      return state.online === action.online ? state : { ...state, online: action.online };
     case 'ready':
       return { ...state, ready: true };
     case 'failure':
@@ -81,15 +135,26 @@ function reduce(state: State, action: Action): State {
   }
 }
 
-function loadRecent(stationId: string): ShownScan[] {
+interface Saved {
+  station_id: string;
+  scans: ShownScan[];
+  alerts?: ShownScan[];
+}
+
+/** Writes the list if it changed since it was last written. */
+function save(pending: { current: Saved | null }): void {
+  if (!pending.current) return;
+  localStorage.setItem(RECENT_KEY, JSON.stringify(pending.current));
+  pending.current = null;
+}
+
+function load(stationId: string): Pick<State, 'recent' | 'alerts'> {
   try {
-    const saved = JSON.parse(localStorage.getItem(RECENT_KEY) ?? 'null') as {
-      station_id: string;
-      scans: ShownScan[];
-    } | null;
-    return saved?.station_id === stationId ? saved.scans : [];
+    const saved = JSON.parse(localStorage.getItem(RECENT_KEY) ?? 'null') as Saved | null;
+    if (saved?.station_id !== stationId) return { recent: [], alerts: [] };
+    return { recent: saved.scans, alerts: saved.alerts ?? [] };
   } catch {
-    return [];
+    return { recent: [], alerts: [] };
   }
 }
 
@@ -97,22 +162,30 @@ export interface StationScans extends State {
   latest: ShownScan | undefined;
   /** Records a scan: kept on the device, sent in order, its verdict shown when it comes. */
   scan(barcode: string, location: string | null): void;
+  /**
+   * The operator saw the first refusal of `alerts` (a key, or a scan of `barcode`, which is then
+   * not sent: a scan made while a refusal holds the screen may be a reflex, not a decision).
+   */
+  acknowledge(barcode: string | null): void;
 }
 
 /**
  * The scan loop of a paired station: the outbox on the device, and what the screen shows of it
- * (verdict, last scans, waiting count, connection). `onRevoked` is called when the server no
- * longer knows the station's token.
+ * (verdict, refusals to acknowledge, last scans, waiting count, connection). `onRevoked` is
+ * called when the server no longer knows the station's token.
  */
 export function useStationScans(
   station: PairedStation,
   onRevoked: (error: ApiError) => void,
 ): StationScans {
   const [state, dispatch] = useReducer(reduce, station.id, (id) => ({
-    recent: loadRecent(id),
+    ...load(id),
     latestId: null,
+    sending: null,
+    alertsSeen: 0,
+    unsent: null,
     pending: 0,
-    online: true,
+    online: navigator.onLine,
     ready: false,
     failure: null,
   }));
@@ -125,48 +198,75 @@ export function useStationScans(
     revoked.current = onRevoked;
   });
 
+  // The list survives a reload: written when the page is idle (not between a scan and its
+  // verdict), and at once when the page is hidden or closed.
+  const toSave = useRef<Saved | null>(null);
   useEffect(() => {
-    localStorage.setItem(
-      RECENT_KEY,
-      JSON.stringify({ station_id: station.id, scans: state.recent }),
-    );
-  }, [station.id, state.recent]);
+    toSave.current = { station_id: station.id, scans: state.recent, alerts: state.alerts };
+    const timer = setTimeout(() => save(toSave), SAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [station.id, state.recent, state.alerts]);
+  useEffect(() => {
+    const now = () => save(toSave);
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', now);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', now);
+      now();
+    };
+  }, []);
 
   useEffect(() => {
     let box: ScanOutbox | undefined;
     let gone = false;
     const api = stationApi();
     const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
-      dispatch({ type: 'show', scan: answered(scan, answer, afterOutage) });
+      const latest = scan.client_scan_id === latestId.current;
+      const show = () =>
+        dispatch({ type: 'show', latest, scan: answered(scan, answer, afterOutage) });
+      // The operator waits for this one: on the screen now, not at React's next turn.
+      if (latest) flushSync(show);
+      else show();
+      if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
       const live = scan.client_scan_id === latestId.current && !afterOutage;
       if (live || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
     };
-    openScanQueue()
+    deviceQueue()
       .then(async (queue) => {
         if (gone) return;
-        box = new ScanOutbox(queue, station.id, (scan) => sendScan(api, bodyOf(scan)), {
-          answered: onAnswer,
-          rejected: (scan, error, afterOutage) => {
-            dispatch({
-              type: 'show',
-              scan: {
-                ...queuedView(scan),
-                state: 'refused',
-                message: `Not recorded: ${error.message}`,
-                after_outage: afterOutage,
-              },
-            });
-            if (scan.client_scan_id === latestId.current) signal('refused');
+        box = new ScanOutbox(
+          queue,
+          station.id,
+          {
+            send: (scan, waited) => sendScan(api, scanBody(scan, waited)),
+            probe: () => serverAnswers(api),
           },
-          queued: (scans) => {
-            dispatch({ type: 'queued', scans });
-            if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
+          {
+            answered: onAnswer,
+            rejected: (scan, error, afterOutage) => {
+              dispatch({
+                type: 'show',
+                latest: scan.client_scan_id === latestId.current,
+                scan: {
+                  ...queuedView(scan),
+                  state: 'refused',
+                  message: `Not recorded: ${error.message}`,
+                  after_outage: afterOutage,
+                },
+              });
+              if (afterOutage || scan.client_scan_id === latestId.current) signal('refused');
+            },
+            queued: (scans) => {
+              dispatch({ type: 'queued', scans, latest: latestId.current });
+              if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
+            },
+            pending: (count) => dispatch({ type: 'pending', count }),
+            connection: (online) => dispatch({ type: 'online', online }),
+            revoked: (error) => revoked.current(error),
           },
-          pending: (count) => dispatch({ type: 'pending', count }),
-          connection: (online) => dispatch({ type: 'online', online }),
-          revoked: (error) => revoked.current(error),
-        });
+        );
         outbox.current = box;
         await box.start();
         for (const scan of early.current.splice(0)) await box.submit(scan);
@@ -179,14 +279,17 @@ export function useStationScans(
         });
       });
     const online = () => box?.retryNow();
+    const offline = () => box?.checkNow();
     window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     return () => {
       gone = true;
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
       box?.stop();
       outbox.current = null;
     };
-  }, [station.id]);
+  }, [station.id, station.role]);
 
   const scan = useCallback(
     (barcode: string, location: string | null) => {
@@ -198,37 +301,48 @@ export function useStationScans(
         scanned_at: new Date().toISOString(),
       };
       latestId.current = queued.client_scan_id;
+      if (!outbox.current) early.current.push(queued);
+      else {
+        outbox.current.submit(queued).catch((err: unknown) => {
+          dispatch({
+            type: 'failure',
+            message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
+          });
+        });
+      }
+      // The verdict says "Checking…" (the list is left alone until the answer).
       dispatch({
         type: 'show',
         latest: true,
         scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
       });
-      if (!outbox.current) {
-        early.current.push(queued);
-        return;
-      }
-      outbox.current.submit(queued).catch((err: unknown) => {
-        dispatch({
-          type: 'failure',
-          message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
-        });
-      });
     },
     [station.id],
   );
 
+  const acknowledge = useCallback((barcode: string | null) => {
+    latestId.current = null;
+    dispatch({ type: 'acknowledge', barcode });
+  }, []);
+
   return {
     ...state,
-    latest: state.recent.find((s) => s.client_scan_id === state.latestId),
+    latest:
+      state.recent.find((s) => s.client_scan_id === state.latestId) ??
+      (state.sending?.client_scan_id === state.latestId ? state.sending : undefined),
     scan,
+    acknowledge,
   };
 }
 
-function bodyOf(scan: QueuedScan) {
-  return {
-    barcode: scan.barcode,
-    client_scan_id: scan.client_scan_id,
-    scanned_at: scan.scanned_at,
-    ...(scan.location === null ? {} : { location: scan.location }),
-  };
+/** What a stock scan sent without a bay shows of the station's default bay. */
+function learnDefaultBay(stationId: string, answer: ScanAnswer): void {
+  let bay: string | null | undefined;
+  if (answer.accepted && answer.event === 'stock' && !answer.test_label) bay = answer.location;
+  else if (answer.reason === 'location_required') bay = null;
+  if (bay === undefined) return;
+  const known = stationDefaultBay.get();
+  if (known?.station_id !== stationId || known.bay !== bay) {
+    stationDefaultBay.set({ station_id: stationId, bay });
+  }
 }

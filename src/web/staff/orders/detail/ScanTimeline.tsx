@@ -3,6 +3,17 @@ import { EmptyState } from '../../../shared/ui/EmptyState.js';
 import { SCAN_EVENT_LABELS, refusalWords } from './scan-words.js';
 import type { Scan } from './use-order.js';
 
+/**
+ * A scan that waited on its station before it was sent: the station sends its own time
+ * (`scanned_at`) only for those (docs/orders.md). A second's difference is not waiting: scans
+ * recorded before stations sent it that way, and devices that send it always, carry their read
+ * time a few milliseconds before the server's.
+ */
+function sentLater(scan: Scan): boolean {
+  if (!scan.scanned_at) return false;
+  return Math.abs(Date.parse(scan.at) - Date.parse(scan.scanned_at)) >= 1000;
+}
+
 /** The order's scans, newest first: accepted ones with what they did, refused ones with why. */
 export function ScanTimeline({ scans }: { scans: Scan[] }) {
   if (scans.length === 0) {
@@ -37,9 +48,7 @@ export function ScanTimeline({ scans }: { scans: Scan[] }) {
             </div>
             <div className="timeline-meta">
               {formatDateTime(scan.at)} · {scan.station}
-              {scan.scanned_at && scan.scanned_at !== scan.at && (
-                <> · read at {formatDateTime(scan.scanned_at)}, sent later</>
-              )}
+              {sentLater(scan) && <> · read at {formatDateTime(scan.scanned_at)}, sent later</>}
             </div>
           </div>
         </li>
