@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { inSavepoint } from '../store/savepoint.js';
 import { BatchWrites, type ReadAhead } from '../store/write-behind.js';
 import {
   inTransaction,
@@ -15,11 +15,6 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
-
-// Compiled once: a batch that has to isolate its units runs two of them per unit.
-const SAVEPOINT = CompiledQuery.raw('savepoint unit');
-const RELEASE = CompiledQuery.raw('release savepoint unit');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint unit');
 
 /** How many queued units of work one transaction takes at most (bounds a batch's latency). */
 const MAX_BATCH = 256;
@@ -159,17 +154,14 @@ async function runIsolated(batch: readonly Job[], open: OpenTx): Promise<Array<(
   const kept: Tx[] = [];
   let tx: Tx | undefined;
   for (const job of batch) {
-    tx = open();
-    await tx.trx.executeQuery(SAVEPOINT);
-    try {
-      const value = await job.work(tx);
-      await tx.trx.executeQuery(RELEASE);
-      kept.push(tx);
-      outcomes.push(() => job.resolve(value));
-    } catch (err) {
-      await tx.trx.executeQuery(ROLLBACK_TO);
-      await tx.trx.executeQuery(RELEASE);
-      outcomes.push(() => job.reject(err));
+    const unit = open();
+    tx = unit;
+    const outcome = await inSavepoint(unit.trx, () => job.work(unit));
+    if ('error' in outcome) {
+      outcomes.push(() => job.reject(outcome.error));
+    } else {
+      kept.push(unit);
+      outcomes.push(() => job.resolve(outcome.value));
     }
   }
   if (tx) await writeDeferred(tx.trx, kept);
