@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationPrincipal } from '../../src/core/auth/station-tokens.js';
 import { resolveToken } from '../../src/core/auth/resolve-token.js';
 import { recordScan, type ScanInput } from '../../src/core/scans/record-scan.js';
-import { ScanBatch } from '../../src/core/scans/scan-batch.js';
+import { ScanWriteBehind } from '../../src/store/scans/scan-write-behind.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { addRetailer, pushOrder } from '../core/orders/fixtures.js';
 
 // Scans that arrive together share one group-commit batch. On PostgreSQL their writes wait for
-// the batch's end (scan-batch.ts) and each scan reads through what the earlier ones left; the
+// the batch's end (src/store/scans/scan-write-behind.ts) and each scan reads through what the earlier ones left; the
 // verdicts, answers and rows must be those of scans run one after another, on both databases.
 
 let t: TestApp;
@@ -74,9 +74,9 @@ describe('scans that share a batch', () => {
       body: { reason: 'torn' },
     });
     expect(voided.statusCode, voided.body).toBe(200);
-    const add = vi.spyOn(ScanBatch.prototype, 'add');
-    const flush = vi.spyOn(ScanBatch.prototype, 'flush');
-    const readTogether = vi.spyOn(ScanBatch.prototype, 'read');
+    const add = vi.spyOn(ScanWriteBehind.prototype, 'add');
+    const flush = vi.spyOn(ScanWriteBehind.prototype, 'flush');
+    const readTogether = vi.spyOn(ScanWriteBehind.prototype, 'readAhead');
 
     const answers = await scanTogether([
       [p1, { barcode: a.barcodes[0]!, client_scan_id: 'c-1' }],

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../src/core/scans/group-commit.js';
+import { GroupCommit } from '../../src/core/group-commit.js';
 import type { Tx } from '../../src/core/transaction.js';
+import { stampLastScan } from '../../src/store/stations/last-scan-stamps.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { secondConnection } from '../helpers/dialect.js';
 
@@ -109,7 +110,7 @@ describe('group commit', () => {
           transactions.add(tx.trx);
           t.clock.advance(7);
           const station = stations[n % 2]!;
-          tx.stationScanned(station);
+          stampLastScan(tx, station, tx.nowIso);
           const id = tx.emit(t.factoryId, 'station.paired', { n });
           if (n === 3) throw new Error('unit 3 failed after deferring');
           stamped.set(station, tx.nowIso);

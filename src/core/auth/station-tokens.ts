@@ -8,7 +8,7 @@ const MAX_STATIONS = 4_096;
 /**
  * The stations whose tokens this process has looked up, by token hash, so that a scan skips the
  * lookup before its transaction. Nothing is trusted from here: every scan checks its station
- * again inside its own transaction, in the statement that reads the piece (scan-statements.ts),
+ * again inside its own transaction, in the statement that reads the piece (src/store/scans/),
  * so a revocation — made through this process, another factoryd on the same PostgreSQL, or
  * anything else that writes the database — refuses the very next scan, as without a cache.
  * A station found revoked or re-paired there is forgotten; a rename is taken from that read.

@@ -103,7 +103,10 @@ const writeSummary = new PreparedQuery(
 );
 
 /** Writes an order's summary (`summarizeOrder`) to its row. */
-export async function writeOrderSummary(tx: Tx, planned: PlannedSummary): Promise<void> {
+export async function writeOrderSummary(
+  tx: Pick<Tx, 'trx'>,
+  planned: PlannedSummary,
+): Promise<void> {
   const { row, update } = planned;
   await writeSummary.execute(tx.trx, { ...update, factory_id: row.factory_id, order_id: row.id });
 }

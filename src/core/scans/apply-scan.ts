@@ -11,6 +11,17 @@ import {
 } from '../../domain/scan-rules.js';
 import { blankToNull } from '../../domain/text.js';
 import type { ScanTable } from '../../store/schema.js';
+import type { PieceMove, PieceRow, ScanRead } from '../../store/scans/scan-rows.js';
+import {
+  readPiece,
+  readScan,
+  readScanByClientId,
+  voidedLabelPiece,
+  writeAcceptedScan,
+  writeScan,
+  writeScanAndMove,
+} from '../../store/scans/scans.repository.js';
+import { stampLastScan } from '../../store/stations/last-scan-stamps.js';
 import type { OrderRow } from '../orders/order-queries.js';
 import {
   loadOrderListItem,
@@ -25,21 +36,6 @@ import {
   summarizeOrder,
 } from '../orders/recompute-order.js';
 import type { Tx } from '../transaction.js';
-import {
-  insertScan,
-  movePieceQuery,
-  foundPieceAndOrder,
-  pieceById,
-  scanByClientId,
-  stationPieceAndOrder,
-  stationPieceOrderAndResend,
-  voidedLabel,
-  writeAcceptedScan,
-  type PieceMove,
-  type PieceRow,
-  type ScanRead,
-} from './scan-statements.js';
-import type { ScanBatch } from './scan-batch.js';
 import { stationView, type RecordedScan, type ScanRecord } from './scan-view.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
@@ -63,15 +59,10 @@ const toPieceView = ({ order_id: _order, scanned: _scanned, ...piece }: PieceRow
  * writes the scan row whether accepted or refused, moves the piece, recomputes its order, stamps
  * the station's `last_scan_at` and emits `scan.recorded` with the answer.
  *
- * A `client_scan_id` this station already used answers the scan recorded then and writes nothing:
- * the scan row's insert finds it (the unique index), so a first scan costs no lookup.
+ * A `client_scan_id` this station already used answers the scan recorded then and writes nothing.
  *
- * Statements of an accepted scan: the piece with its order, then the scan row, the piece and the
- * order; its events and the station's stamp are deferred to the end of the transaction
- * (`Tx.emit`, `Tx.stationScanned`). On PostgreSQL, in a group-commit batch, the scan row, the
- * piece and the order wait for the batch's end too (`Tx.scanBatch`), and the read sees through
- * what the batch holds; a scan the batch cannot see through (a resend, a voided label, counts
- * that do not add up) writes the batch first and then writes at once.
+ * How the reads and writes reach the database (in one statement or several, at once or at the
+ * end of a group-commit batch) is the scans repository's business: src/store/scans/.
  */
 export async function applyScan(
   tx: Tx,
@@ -79,33 +70,17 @@ export async function applyScan(
   request: ScanRequest,
   stations: StationTokens,
 ): Promise<RecordedScan> {
-  const { trx } = tx;
   const factoryId = remembered.factoryId;
-
   const { testLabel, key } = request.barcode;
-  let holding: ScanBatch | undefined = tx.scanBatch;
-  /** From here on this scan writes at once, once what the batch holds is written. */
-  const writeAtOnce = async () => {
-    const batch = holding;
-    holding = undefined;
-    await batch?.flush(trx);
-  };
-  const { read } = request;
-  const readTogether = holding?.readOf(read);
-  const checked =
-    readTogether !== undefined
-      ? readTogether
-      : holding
-        ? await stationPieceOrderAndResend.first(trx, read)
-        : await stationPieceAndOrder.first(trx, read);
+  const checked = await readScan(tx, request.read);
   if (!checked) {
     stations.forget(remembered.tokenHash);
     throw new AppError('invalid_token');
   }
   const station: StationPrincipal = {
     ...remembered,
-    stationName: checked.station_name,
-    defaultLocation: checked.station_default_location,
+    stationName: checked.stationName,
+    defaultLocation: checked.stationDefaultLocation,
   };
   if (
     station.stationName !== remembered.stationName ||
@@ -113,42 +88,24 @@ export async function applyScan(
   ) {
     stations.remember(station);
   }
-  let piece: PieceRow | undefined;
-  let orderRow: OrderRow | undefined;
-  let voided: { piece_id: string } | undefined;
-  // The test label is no piece's barcode: what the statement found with it is not looked at.
-  const found = testLabel ? null : foundPieceAndOrder(checked);
-  if (found) {
-    piece = holding ? holding.piece(found.piece) : found.piece;
-    orderRow = holding ? holding.order(found.order) : found.order;
-  } else if (!testLabel) voided = await voidedLabel.first(trx, { factoryId, barcode: key });
-  // A resend is answered from its first scan, which must be read back; a voided label's piece
-  // and order are read anew.
-  const { clientScanId } = request;
-  if (
-    holding &&
-    (('resent_scan_id' in checked && checked.resent_scan_id !== null) ||
-      (clientScanId !== null && holding.holdsClientScanId(station.stationId, clientScanId)) ||
-      voided)
-  ) {
-    await writeAtOnce();
-  }
+  // The test label is no piece's barcode: what the read found with it is not looked at.
+  const found = testLabel ? null : checked.found;
+  let piece: PieceRow | undefined = found?.piece;
+  const orderRow: OrderRow | undefined = found?.order;
+  // A voided label's refusal belongs to the history of the piece it was on.
+  const voidedPiece = found || testLabel ? undefined : await voidedLabelPiece(tx, factoryId, key);
   // A label is recorded as printed; anything else as it was read.
-  const barcode = piece || voided ? key : request.barcode.text;
+  const barcode = piece || voidedPiece ? key : request.barcode.text;
 
   const decision = decideScan({
     event: station.role,
     isTestLabel: testLabel,
     piece: piece ? { status: piece.status } : null,
-    labelVoided: voided !== undefined,
+    labelVoided: voidedPiece !== undefined,
     location: request.location,
     stationDefaultLocation: station.defaultLocation,
   });
-
-  // A voided label's refusal belongs to the history of the piece it was on.
-  if (voided) {
-    piece = await pieceById.one(trx, { factoryId, pieceId: voided.piece_id });
-  }
+  piece ??= voidedPiece;
 
   const row: ScanTable = {
     id: newId('scan', tx.now),
@@ -187,29 +144,19 @@ export async function applyScan(
     const counted = orderRow && countsAfterMove(orderRow, moved);
     if (orderRow && counted) {
       const planned = summarizeOrder(tx, orderRow, counted);
-      if (holding) {
-        holding.add(row, { move, next: { ...planned.row, ...planned.update } });
-        written = true;
-      } else {
-        written = await writeAcceptedScan(tx, row, move, planned);
-      }
+      written = await writeAcceptedScan(tx, row, move, planned);
       if (written) order = (await announceRecompute(tx, planned)).order;
     } else {
       // Counts that do not add up: the pieces are counted once this one has moved.
-      await writeAtOnce();
-      written = (await insertScan.execute(trx, row)).numAffectedRows === 1n;
-      if (written) {
-        await movePieceQuery.execute(trx, move);
-        order = (await recomputeOrder(tx, factoryId, piece.order_id)).order;
-      }
+      written = await writeScanAndMove(tx, row, move);
+      if (written) order = (await recomputeOrder(tx, factoryId, piece.order_id)).order;
     }
   } else {
-    if (holding) holding.add(row);
-    written = holding ? true : (await insertScan.execute(trx, row)).numAffectedRows === 1n;
+    written = await writeScan(tx, row);
     if (written && orderRow) {
       order = toOrderListItem(
         orderRow,
-        await tx.orderLines.of(trx, factoryId, orderRow.id),
+        await tx.orderLines.of(tx.trx, factoryId, orderRow.id),
         tx.now,
       );
     } else if (written && piece) {
@@ -221,19 +168,15 @@ export async function applyScan(
     const previous =
       request.clientScanId === null
         ? undefined
-        : await scanByClientId.first(trx, {
-            stationId: station.stationId,
-            clientScanId: request.clientScanId,
-          });
+        : await readScanByClientId(tx.trx, station.stationId, request.clientScanId);
     if (!previous) throw new Error(`scan ${row.id} was not recorded`);
     const scan = stationView(await replayAnswer(tx, previous));
     return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
-  tx.stationScanned(station.stationId);
-
   const record = toAnswer(row, decision, piece ?? null, order);
   tx.emit(factoryId, 'scan.recorded', record, JSON.stringify(record));
+  stampLastScan(tx, station.stationId, tx.nowIso);
   // The station is told less than the event's receivers (scan-view.ts).
   const scan = stationView(record);
   return { scan, json: JSON.stringify(scan), replayed: false };
@@ -278,9 +221,7 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanRecord> {
     location: row.location,
   });
   const piece =
-    row.piece_id === null
-      ? null
-      : await pieceById.one(tx.trx, { factoryId: row.factory_id, pieceId: row.piece_id });
+    row.piece_id === null ? null : await readPiece(tx.trx, row.factory_id, row.piece_id);
   const order = piece === null ? null : await loadOrderListItem(tx, row.factory_id, piece.order_id);
   return toAnswer(row, decision, piece, order);
 }

@@ -4,6 +4,7 @@ import {
   type ScanEvent,
   type ScannedBarcode,
 } from '../../domain/scan-rules.js';
+import { scanReadAhead } from '../../store/scans/scans.repository.js';
 import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
@@ -65,8 +66,8 @@ function assertCheckFitsScan(barcode: ScannedBarcode, check: HardwareCheckInput)
  * than the station's role (403 `station_role_mismatch`) or a barcode that is nothing but a
  * scanner suffix (400).
  *
- * Scans go through the group committer: concurrent scans share one transaction and one disk
- * sync, each in its own savepoint, and this resolves only after that transaction committed.
+ * Scans go through the group committer (src/core/group-commit.ts): concurrent scans share one
+ * transaction and one disk sync, and this resolves only after that transaction committed.
  */
 export async function recordScan(
   ctx: CoreContext,
@@ -108,5 +109,5 @@ export async function recordScan(
     const scan = { ...recorded.scan, hardware_check: view };
     return { ...recorded, scan, json: JSON.stringify(scan) };
   };
-  return ctx.groupCommit.submit(work, request.read);
+  return ctx.groupCommit.submit(work, scanReadAhead(request.read));
 }

@@ -1,22 +1,20 @@
-import { CompiledQuery } from 'kysely';
-import { dialectOf } from '../../store/dialect.js';
-import type { TransactionParts } from '../context.js';
-import { inTransaction, writeDeferred, type Deferred, type Tx } from '../transaction.js';
-import { ScanBatch } from './scan-batch.js';
-import type { ScanRead } from './scan-statements.js';
+import { inSavepoint } from '../store/savepoint.js';
+import { BatchWrites, type ReadAhead } from '../store/write-behind.js';
+import {
+  inTransaction,
+  writeDeferred,
+  type OpenTx,
+  type TransactionParts,
+  type Tx,
+} from './transaction.js';
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
-  /** A scan's first read, made with the batch's others on PostgreSQL (scan-batch.ts). */
-  read: ScanRead | undefined;
+  /** What the work reads first, which the batch may read for all its units at once. */
+  ahead: ReadAhead<unknown> | undefined;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
-
-// Compiled once: a batch that has to isolate its units runs two of them per unit.
-const SAVEPOINT = CompiledQuery.raw('savepoint unit');
-const RELEASE = CompiledQuery.raw('release savepoint unit');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint unit');
 
 /** How many queued units of work one transaction takes at most (bounds a batch's latency). */
 const MAX_BATCH = 256;
@@ -39,17 +37,20 @@ class UnitFailed extends Error {
  *   When a unit throws, that transaction is rolled back whole and the batch runs again with
  *   each unit in its own SAVEPOINT. Units may run twice: none was answered, nothing was kept.
  * - Each unit has its own instant, and sees what the earlier ones wrote: the rules that hold for
- *   separate transactions hold inside a batch. What units defer (`Tx.emit`, `Tx.stationScanned`:
- *   rows no unit reads back) is written for all the units kept, once, after the last one, each
- *   factory's webhook endpoints read then: a unit must not change the endpoints.
+ *   separate transactions hold inside a batch. What units defer (`Tx.emit`, a repository's
+ *   `DeferredKind`: rows no unit reads back) is written for all the units kept, once, after the
+ *   last one, each factory's webhook endpoints read then: a unit must not change the endpoints.
  * - No caller is answered before the COMMIT that contains its work; if the commit fails, every
  *   caller of the batch gets the error and nothing of the batch is kept.
  * - A unit alone is a batch of one: there is a single code path.
- * - On PostgreSQL a batch of scans reads for all of them in one statement before the first runs,
- *   and their scans, pieces and orders are written in one statement after the last
- *   (scan-batch.ts): a round trip costs more than the statement there.
+ * - In the first run, a repository may hold its units' writes in the batch's write-behind and
+ *   write them all in one statement after the last unit, and read for all the units at once
+ *   (`ReadAhead`) before the first runs (src/store/write-behind.ts): on PostgreSQL a round trip
+ *   costs more than the statement it carries. Should that write fail, the batch runs again
+ *   isolated, where every unit writes at once. (The scans do: src/store/scans/.)
  *
- * One per database in a process, built with the core context (`createCoreContext`).
+ * It knows nothing of what its units do. One per database in a process, built with the core
+ * context (`createCoreContext`); scans go through it (src/core/scans/record-scan.ts).
  */
 export class GroupCommit {
   readonly #ctx: TransactionParts;
@@ -62,11 +63,11 @@ export class GroupCommit {
 
   /**
    * Runs `work` in the next batch; resolves with its result once that batch has committed.
-   * `read`: what the work, a scan, reads first, which a batch may read for all its scans at once.
+   * `ahead`: what the work reads first, which a batch may read for all its units at once.
    */
-  submit<T>(work: (tx: Tx) => Promise<T>, read?: ScanRead): Promise<T> {
+  submit<T>(work: (tx: Tx) => Promise<T>, ahead?: ReadAhead<unknown>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, read, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ work, ahead, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#draining) {
         this.#draining = true;
         // Let the requests already read from the sockets queue their work first.
@@ -88,10 +89,10 @@ export class GroupCommit {
     let outcomes: Array<() => void>;
     try {
       try {
-        outcomes = await inTransaction(this.#ctx, async (open) => {
+        outcomes = await inTransaction(this.#ctx, async (open, trx) => {
           // Taken once the write lock is held: whatever queued while waiting for it joins too.
           batch = this.#queue.splice(0, MAX_BATCH);
-          return runTogether(batch, open);
+          return runTogether(batch, open, new BatchWrites(trx));
         });
       } catch (err) {
         if (!(err instanceof UnitFailed)) throw err;
@@ -110,31 +111,33 @@ export class GroupCommit {
 
 /**
  * Runs the units one after another; the first that throws fails the whole transaction. Then
- * writes what they all deferred (events, station stamps) in a few statements. On PostgreSQL the
- * units' scans are written together too (scan-batch.ts); should that fail, the batch runs again
- * isolated, where each unit writes at once.
+ * writes what the batch's write-behinds hold (should that fail, the batch runs again isolated,
+ * where each unit writes at once) and what the units deferred, in a few statements.
  */
-async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
+async function runTogether(
+  batch: readonly Job[],
+  open: OpenTx,
+  writes: BatchWrites,
+): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
-  const kept: Deferred[] = [];
+  const kept: Tx[] = [];
   let tx: Tx | undefined;
-  let scans: ScanBatch | undefined;
   for (const job of batch) {
     let value: unknown;
-    tx = open();
-    if (kept.length === 0) scans = await startScanBatch(tx, batch);
-    tx.scanBatch = scans;
+    tx = open(writes);
     try {
+      if (kept.length === 0)
+        await writes.readAhead(batch.flatMap((j) => (j.ahead ? [j.ahead] : [])));
       value = await job.work(tx);
     } catch (err) {
       throw new UnitFailed(err);
     }
-    kept.push(tx.deferred);
+    kept.push(tx);
     outcomes.push(() => job.resolve(value));
   }
   if (!tx) return outcomes;
   try {
-    await scans?.flush(tx.trx);
+    await writes.flush();
   } catch (err) {
     throw new UnitFailed(err);
   }
@@ -142,41 +145,23 @@ async function runTogether(batch: readonly Job[], open: () => Tx): Promise<Array
   return outcomes;
 }
 
-/** PostgreSQL: where the batch's scans hold their writes, their reads made together. */
-async function startScanBatch(tx: Tx, batch: readonly Job[]): Promise<ScanBatch | undefined> {
-  if (dialectOf(tx.trx) !== 'postgres') return undefined;
-  const scans = new ScanBatch();
-  const reads = batch.flatMap((job) => (job.read ? [job.read] : []));
-  if (reads.length > 1) {
-    try {
-      await scans.read(tx.trx, reads);
-    } catch (err) {
-      throw new UnitFailed(err);
-    }
-  }
-  return scans;
-}
-
 /**
- * Runs each unit in its own savepoint: one that throws is rolled back alone, and what it
- * deferred is dropped. Then writes what the others deferred.
+ * Runs each unit in its own savepoint, writing at once: one that throws is rolled back alone, and
+ * what it deferred is dropped. Then writes what the others deferred.
  */
-async function runIsolated(batch: readonly Job[], open: () => Tx): Promise<Array<() => void>> {
+async function runIsolated(batch: readonly Job[], open: OpenTx): Promise<Array<() => void>> {
   const outcomes: Array<() => void> = [];
-  const kept: Deferred[] = [];
+  const kept: Tx[] = [];
   let tx: Tx | undefined;
   for (const job of batch) {
-    tx = open();
-    await tx.trx.executeQuery(SAVEPOINT);
-    try {
-      const value = await job.work(tx);
-      await tx.trx.executeQuery(RELEASE);
-      kept.push(tx.deferred);
-      outcomes.push(() => job.resolve(value));
-    } catch (err) {
-      await tx.trx.executeQuery(ROLLBACK_TO);
-      await tx.trx.executeQuery(RELEASE);
-      outcomes.push(() => job.reject(err));
+    const unit = open();
+    tx = unit;
+    const outcome = await inSavepoint(unit.trx, () => job.work(unit));
+    if ('error' in outcome) {
+      outcomes.push(() => job.reject(outcome.error));
+    } else {
+      kept.push(unit);
+      outcomes.push(() => job.resolve(outcome.value));
     }
   }
   if (tx) await writeDeferred(tx.trx, kept);

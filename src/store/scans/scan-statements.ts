@@ -1,22 +1,11 @@
 import { sql, type InferResult, type Kysely } from 'kysely';
-import { dialectOf } from '../../store/dialect.js';
-import { PreparedQuery, type Param } from '../../store/prepared-query.js';
-import type { DB, PieceTable, ScanTable } from '../../store/schema.js';
-import type { OrderRow } from '../orders/order-queries.js';
-import { PIECE_VIEW_COLUMNS } from '../orders/order-view.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
-import {
-  orderSummarySet,
-  writeOrderSummary,
-  type OrderSummary,
-  type PlannedSummary,
-} from '../orders/recompute-order.js';
-import type { Tx } from '../transaction.js';
-
-/** A piece as the scan answer shows it, plus its order and whether it was ever scanned. */
-const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id', 'scanned'] as const;
-
-export type PieceRow = Pick<PieceTable, (typeof PIECE_COLUMNS)[number]>;
+// The orders' statements and row types are still in core (until the orders repository holds them).
+import type { OrderRow } from '../../core/orders/order-queries.js';
+import { orderIsVisible } from '../../core/orders/order-visibility.js';
+import { orderSummarySet, type OrderSummary } from '../../core/orders/recompute-order.js';
+import { PreparedQuery, type Param } from '../prepared-query.js';
+import type { DB, ScanTable } from '../schema.js';
+import { PIECE_COLUMNS, type PieceMove, type PieceRow, type ScanRead } from './scan-rows.js';
 
 // The statements of a scan, prepared once: a scan is a handful of small statements, and
 // building each query anew would cost as much as running it.
@@ -115,7 +104,7 @@ function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrder
 /**
  * `stationPieceAndOrder`, and the id of the scan the station already sent with this
  * `client_scan_id` (null when none, or when the scan has none): for a scan whose writes wait for
- * the end of its batch (scan-batch.ts), which cannot learn from its own insert that it is a
+ * the end of its batch (scan-write-behind.ts), which cannot learn from its own insert that it is a
  * resend.
  */
 export const stationPieceOrderAndResend = new PreparedQuery((db, p: Param<ScanRead>) =>
@@ -129,16 +118,10 @@ export const stationPieceOrderAndResend = new PreparedQuery((db, p: Param<ScanRe
   ),
 );
 
-type StationPieceAndOrderRow = NonNullable<Awaited<ReturnType<typeof stationPieceAndOrder.first>>>;
-
-/** What a scan reads first: its station, checked, and the piece its barcode names. */
-export interface ScanRead {
-  factoryId: string;
-  stationId: string;
-  tokenHash: string;
-  barcode: string;
-  clientScanId: string | null;
-}
+/** `stationPieceAndOrder`'s row. */
+export type StationPieceAndOrderRow = NonNullable<
+  Awaited<ReturnType<typeof stationPieceAndOrder.first>>
+>;
 
 /** `stationPieceOrderAndResend`'s row. */
 export type ScanReadRow = StationPieceAndOrderRow & { resent_scan_id: string | null };
@@ -308,17 +291,6 @@ export const insertScan = new PreparedQuery((db, p: Param<ScanTable>) =>
     .onConflict((conflict) => conflict.doNothing()),
 );
 
-/** Where an accepted scan moves its piece (the piece is the scan row's `piece_id`). */
-export interface PieceMove {
-  piece_id: string;
-  piece_status: PieceRow['status'];
-  piece_location: string | null;
-  piece_produced_at: string | null;
-  piece_in_stock_at: string | null;
-  piece_dispatched_at: string | null;
-  at: string;
-}
-
 const pieceMoveSet = (p: Param<PieceMove>) => ({
   status: p('piece_status'),
   location: p('piece_location'),
@@ -338,45 +310,26 @@ export const movePieceQuery = new PreparedQuery((db, p: Param<PieceMove>) =>
  * (skipped for a resent `client_scan_id`) and, only when it was written, the piece's move and
  * the order's summary. The order's update counts 1 when the scan was written, else 0.
  */
-const recordAcceptedScan = new PreparedQuery((db, p: Param<ScanTable & PieceMove & OrderSummary>) =>
-  db
-    .with('scan', (qc) =>
-      qc
-        .insertInto('scans')
-        .values(scanValues(p))
-        .onConflict((conflict) => conflict.doNothing())
-        .returning('id'),
-    )
-    .with('piece', (qc) =>
-      qc
-        .updateTable('pieces')
-        .set(pieceMoveSet(p))
-        .where('id', '=', p('piece_id'))
-        .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
-    )
-    .updateTable('orders')
-    .set(orderSummarySet(p))
-    .where('factory_id', '=', p('factory_id'))
-    .where('id', '=', p('order_id'))
-    .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+export const recordAcceptedScan = new PreparedQuery(
+  (db, p: Param<ScanTable & PieceMove & OrderSummary>) =>
+    db
+      .with('scan', (qc) =>
+        qc
+          .insertInto('scans')
+          .values(scanValues(p))
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('id'),
+      )
+      .with('piece', (qc) =>
+        qc
+          .updateTable('pieces')
+          .set(pieceMoveSet(p))
+          .where('id', '=', p('piece_id'))
+          .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
+      )
+      .updateTable('orders')
+      .set(orderSummarySet(p))
+      .where('factory_id', '=', p('factory_id'))
+      .where('id', '=', p('order_id'))
+      .where((eb) => eb.exists(eb.selectFrom('scan').select('scan.id'))),
 );
-
-/**
- * Writes an accepted scan, its piece's move and its order's summary; false (and nothing
- * written) when the scan is a resend of a `client_scan_id` the station already used.
- */
-export async function writeAcceptedScan(
-  tx: Tx,
-  row: ScanTable,
-  move: PieceMove,
-  planned: PlannedSummary,
-): Promise<boolean> {
-  if (dialectOf(tx.trx) === 'postgres') {
-    const result = await recordAcceptedScan.execute(tx.trx, { ...row, ...move, ...planned.update });
-    return result.numAffectedRows === 1n;
-  }
-  if ((await insertScan.execute(tx.trx, row)).numAffectedRows === 0n) return false;
-  await movePieceQuery.execute(tx.trx, move);
-  await writeOrderSummary(tx, planned);
-  return true;
-}

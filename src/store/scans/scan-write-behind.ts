@@ -1,15 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { PreparedQuery, type Param } from '../../store/prepared-query.js';
-import type { DB, ScanTable } from '../../store/schema.js';
-import type { OrderRow } from '../orders/order-queries.js';
-import type { OrderSummary } from '../orders/recompute-order.js';
-import {
-  readScans,
-  type PieceMove,
-  type PieceRow,
-  type ScanRead,
-  type ScanReadRow,
-} from './scan-statements.js';
+import type { OrderRow } from '../../core/orders/order-queries.js';
+import type { OrderSummary } from '../../core/orders/recompute-order.js';
+import { dialectOf } from '../dialect.js';
+import { PreparedQuery, type Param } from '../prepared-query.js';
+import type { DB, ScanTable } from '../schema.js';
+import type { WriteBehind, WriteBehindKind } from '../write-behind.js';
+import type { PieceMove, PieceRow, ScanRead } from './scan-rows.js';
+import { readScans, type ScanReadRow } from './scan-statements.js';
 
 /**
  * PostgreSQL: the writes of the scans of one group-commit batch, held in memory and written by
@@ -17,8 +14,8 @@ import {
  * read) instead of two. Each round trip is a socket write and a wake-up on both sides, which on
  * PostgreSQL costs more than the statement itself.
  *
- * The batch's scans read first, together, in one statement (`read`, `readOf`): one round trip
- * for the batch instead of one per scan.
+ * The batch's scans read first, together, in one statement (`readAhead`, `readOf`): one round
+ * trip for the batch instead of one per scan.
  *
  * It is sound because a batch holds the write lock (every write transaction takes it first,
  * store/postgres.ts): nothing but this batch changes a piece, an order or a scan meanwhile, so
@@ -28,11 +25,11 @@ import {
  *
  * What the batch cannot see through — a resent `client_scan_id` (its first scan must be read
  * back), a voided label, counts that no longer add up — the unit writes the batch first and
- * then goes the way of a unit that writes at once (`flush`, then apply-scan's other paths).
- * A batch that fails to write (a scan row that met the unique index after all) is rolled back
- * whole and its units run again one by one, each writing at once (group-commit.ts).
+ * then writes at once (`UnitOfWork.writeAtOnce`, in scans.repository.ts). A batch that fails to
+ * write (a scan row that met the unique index after all) is rolled back whole and its units run
+ * again one by one, each writing at once (src/core/group-commit.ts).
  */
-export class ScanBatch {
+export class ScanWriteBehind implements WriteBehind<ScanRead> {
   #scans: ScanTable[] = [];
   /** Each piece's latest move, by piece id. */
   #moves = new Map<string, PieceMove>();
@@ -44,7 +41,7 @@ export class ScanBatch {
   #read = new Map<ScanRead, ScanReadRow | null>();
 
   /** Reads for these scans of the batch together, before the first of them runs. */
-  async read(trx: Kysely<DB>, reads: readonly ScanRead[]): Promise<void> {
+  async readAhead(trx: Kysely<DB>, reads: readonly ScanRead[]): Promise<void> {
     const rows = await readScans(trx, reads);
     reads.forEach((read, i) => this.#read.set(read, rows[i]!));
   }
@@ -120,6 +117,11 @@ export class ScanBatch {
   }
 }
 
+/** Scans hold their writes for the batch's end on PostgreSQL; on SQLite they write at once. */
+export const scanWriteBehind: WriteBehindKind<ScanWriteBehind, ScanRead> = {
+  start: (trx) => (dialectOf(trx) === 'postgres' ? new ScanWriteBehind() : undefined),
+};
+
 // The statement's parameters: one array per column, rows at the same index (unnest).
 
 const SCAN_COLUMNS = [
@@ -150,7 +152,7 @@ const MOVE_COLUMNS = [
   ['at', 'text'],
 ] as const satisfies ReadonlyArray<readonly [keyof PieceMove, string]>;
 
-/** The columns a summary writes (recompute-order.ts `orderSummarySet`). */
+/** The columns a summary writes (core/orders/recompute-order.ts `orderSummarySet`). */
 const SUMMARY_COLUMNS = [
   ['status', 'text'],
   ['pieces_total', 'integer'],

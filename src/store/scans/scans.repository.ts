@@ -1,0 +1,174 @@
+import type { Transaction } from 'kysely';
+// The orders' row type and summary write are still in core (until the orders repository holds them).
+import type { OrderRow } from '../../core/orders/order-queries.js';
+import { writeOrderSummary, type PlannedSummary } from '../../core/orders/recompute-order.js';
+import { dialectOf } from '../dialect.js';
+import type { DB, ScanTable } from '../schema.js';
+import type { StoreTx } from '../unit-of-work.js';
+import type { ReadAhead } from '../write-behind.js';
+import type { PieceMove, PieceRow, ScanRead } from './scan-rows.js';
+import {
+  foundPieceAndOrder,
+  insertScan,
+  movePieceQuery,
+  pieceById,
+  recordAcceptedScan,
+  scanByClientId,
+  stationPieceAndOrder,
+  stationPieceOrderAndResend,
+  voidedLabel,
+} from './scan-statements.js';
+import { scanWriteBehind } from './scan-write-behind.js';
+
+// The scans' repository: what a scan reads and writes. Inside a group-commit batch on PostgreSQL
+// a scan's writes wait for the batch's end and its reads see through what the batch holds
+// (scan-write-behind.ts); a caller cannot tell, but for the statements it costs.
+
+/** What a scan's request reads first, for the group committer to read for its batch at once. */
+export function scanReadAhead(read: ScanRead): ReadAhead<ScanRead> {
+  return { kind: scanWriteBehind, read };
+}
+
+/** What a scan found first: its station as it is now, the piece its barcode names, its order. */
+export interface ScanFound {
+  stationName: string;
+  stationDefaultLocation: string | null;
+  /**
+   * The piece and its order as this transaction has left them; null when the barcode is no
+   * piece's, or its order is one an upload still hides.
+   */
+  found: { piece: PieceRow; order: OrderRow } | null;
+}
+
+/**
+ * The scanning station, checked, with the scanned piece and its order when there is one: one
+ * statement, or none when the batch read for its scans at once. Null when the station's token no
+ * longer stands (revoked, or the station paired again). The station's name and default location
+ * are read here, so a rename counts from the next scan.
+ *
+ * A resent `client_scan_id` is answered from its first scan, which must be read back: in a batch
+ * that holds its writes, the batch is written first and this scan writes at once.
+ */
+export async function readScan(tx: StoreTx, read: ScanRead): Promise<ScanFound | null> {
+  const held = tx.unit.behind(scanWriteBehind);
+  if (!held) {
+    const row = await stationPieceAndOrder.first(tx.trx, read);
+    if (!row) return null;
+    const found = foundPieceAndOrder(row);
+    return { ...stationOf(row), found };
+  }
+  // Null from the batch's read: the station no longer stands.
+  const together = held.readOf(read);
+  const row =
+    together !== undefined ? together : await stationPieceOrderAndResend.first(tx.trx, read);
+  if (!row) return null;
+  const found = foundPieceAndOrder(row);
+  const seen = found && { piece: held.piece(found.piece), order: held.order(found.order) };
+  const { clientScanId } = read;
+  if (
+    row.resent_scan_id !== null ||
+    (clientScanId !== null && held.holdsClientScanId(read.stationId, clientScanId))
+  ) {
+    await tx.unit.writeAtOnce();
+  }
+  return { ...stationOf(row), found: seen };
+}
+
+const stationOf = (row: {
+  station_name: string;
+  station_default_location: string | null;
+}): Omit<ScanFound, 'found'> => ({
+  stationName: row.station_name,
+  stationDefaultLocation: row.station_default_location,
+});
+
+/**
+ * The piece a voided label was on, read anew (what the batch holds is written first, and the
+ * scan writes at once from then on); undefined when the barcode is no voided label.
+ */
+export async function voidedLabelPiece(
+  tx: StoreTx,
+  factoryId: string,
+  barcode: string,
+): Promise<PieceRow | undefined> {
+  const voided = await voidedLabel.first(tx.trx, { factoryId, barcode });
+  if (!voided) return undefined;
+  await tx.unit.writeAtOnce();
+  return readPiece(tx.trx, factoryId, voided.piece_id);
+}
+
+/**
+ * A piece by id, for a voided label's piece or a recorded scan's: no hidden order's piece is
+ * either, as voiding and scanning do not find those pieces.
+ */
+export function readPiece(
+  trx: Transaction<DB>,
+  factoryId: string,
+  pieceId: string,
+): Promise<PieceRow> {
+  return pieceById.one(trx, { factoryId, pieceId });
+}
+
+/** The scan a station recorded with this `client_scan_id`, if any. */
+export function readScanByClientId(
+  trx: Transaction<DB>,
+  stationId: string,
+  clientScanId: string,
+): Promise<ScanTable | undefined> {
+  return scanByClientId.first(trx, { stationId, clientScanId });
+}
+
+/**
+ * Records a scan that moves no piece. False (nothing written) when it is a resend of a
+ * `client_scan_id` the station already used (the scan row's unique index finds it, so a first
+ * scan costs no lookup).
+ */
+export async function writeScan(tx: StoreTx, row: ScanTable): Promise<boolean> {
+  const held = tx.unit.behind(scanWriteBehind);
+  if (held) {
+    held.add(row);
+    return true;
+  }
+  return (await insertScan.execute(tx.trx, row)).numAffectedRows === 1n;
+}
+
+/**
+ * Records an accepted scan, its piece's move and its order's summary (`planned`); false (and
+ * nothing written) when the scan is a resend. PostgreSQL writes the three in one statement.
+ */
+export async function writeAcceptedScan(
+  tx: StoreTx,
+  row: ScanTable,
+  move: PieceMove,
+  planned: PlannedSummary,
+): Promise<boolean> {
+  const held = tx.unit.behind(scanWriteBehind);
+  if (held) {
+    held.add(row, { move, next: { ...planned.row, ...planned.update } });
+    return true;
+  }
+  const { trx } = tx;
+  if (dialectOf(trx) === 'postgres') {
+    const result = await recordAcceptedScan.execute(trx, { ...row, ...move, ...planned.update });
+    return result.numAffectedRows === 1n;
+  }
+  if ((await insertScan.execute(trx, row)).numAffectedRows === 0n) return false;
+  await movePieceQuery.execute(trx, move);
+  await writeOrderSummary(tx, planned);
+  return true;
+}
+
+/**
+ * Records an accepted scan and its piece's move at once (what the batch holds first), so that
+ * its order can then be counted again from its pieces as they are; false when it is a resend.
+ */
+export async function writeScanAndMove(
+  tx: StoreTx,
+  row: ScanTable,
+  move: PieceMove,
+): Promise<boolean> {
+  await tx.unit.writeAtOnce();
+  if ((await insertScan.execute(tx.trx, row)).numAffectedRows === 0n) return false;
+  await movePieceQuery.execute(tx.trx, move);
+  return true;
+}
