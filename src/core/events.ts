@@ -1,8 +1,12 @@
 import type { Transaction } from 'kysely';
 import { newId } from '../domain/ids.js';
-import { PreparedQuery, type Param } from '../store/prepared-query.js';
-import { insertRows } from '../store/insert-rows.js';
-import type { DB, EventTable, WebhookDeliveryTable } from '../store/schema.js';
+import { insertEvents, type EventRow } from '../store/events/outbox.repository.js';
+import type { DB } from '../store/schema.js';
+import { insertDeliveries, type DeliveryRow } from '../store/webhooks/deliveries.repository.js';
+import {
+  enabledEndpointsOf,
+  type SubscribedEndpoint,
+} from '../store/webhooks/endpoints.repository.js';
 
 /** Every event type a webhook endpoint can subscribe to (DESIGN §6). */
 export const EVENT_TYPES = [
@@ -29,16 +33,6 @@ export function isEventType(value: string): value is EventType {
 export function subscribes(endpointEvents: readonly string[], type: string): boolean {
   return endpointEvents.includes('*') || endpointEvents.includes(type);
 }
-
-// Every scan appends an event: the endpoint lookup is prepared once.
-
-const enabledEndpoints = new PreparedQuery((db, p: Param<{ factoryId: string }>) =>
-  db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('factory_id', '=', p('factoryId'))
-    .where('enabled', '=', 1),
-);
 
 /**
  * Appends an event to the outbox inside the caller's transaction, and a pending delivery for
@@ -82,13 +76,13 @@ export async function appendEvents(
  */
 export async function appendEventRows(
   trx: Transaction<DB>,
-  events: readonly EventTable[],
+  events: readonly EventRow[],
   turn?: () => Promise<void> | undefined,
 ): Promise<void> {
   if (events.length === 0) return;
-  await insertRows(trx, 'events', events, turn);
-  const endpointsOf = new Map<string, readonly Endpoint[]>();
-  const deliveries: WebhookDeliveryTable[] = [];
+  await insertEvents(trx, events, turn);
+  const endpointsOf = new Map<string, readonly SubscribedEndpoint[]>();
+  const deliveries: DeliveryRow[] = [];
   for (const event of events) {
     let endpoints = endpointsOf.get(event.factory_id);
     if (!endpoints) {
@@ -103,7 +97,7 @@ export async function appendEventRows(
       }
     }
   }
-  await insertRows(trx, 'webhook_deliveries', deliveries, turn);
+  await insertDeliveries(trx, deliveries, turn);
 }
 
 /** The outbox rows of events of one type, made at `now` (written by the caller). */
@@ -114,7 +108,7 @@ export function eventRows(input: {
   /** The data already written as JSON, when the caller has it. */
   json?: readonly string[];
   now: Date;
-}): EventTable[] {
+}): EventRow[] {
   const at = input.now.toISOString();
   const { factoryId, type, json } = input;
   return input.data.map((data, i) => ({
@@ -126,17 +120,6 @@ export function eventRows(input: {
   }));
 }
 
-interface Endpoint {
-  id: string;
-  /** The event types it subscribes to (or "*"). */
-  events: readonly string[];
-}
-
-async function enabledEndpointsOf(trx: Transaction<DB>, factoryId: string): Promise<Endpoint[]> {
-  const rows = await enabledEndpoints.all(trx, { factoryId });
-  return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as string[] }));
-}
-
 /** A pending delivery of an event to an endpoint, due at once. */
 function deliveryRow(
   endpointId: string,
@@ -144,7 +127,7 @@ function deliveryRow(
   eventId: string,
   type: string,
   at: string,
-): WebhookDeliveryTable {
+): DeliveryRow {
   return {
     id: newId('delivery', new Date(at)),
     factory_id: factoryId,
@@ -185,6 +168,6 @@ export async function appendDeliveries(
     const deliveries = input.eventIds.map((eventId) =>
       deliveryRow(endpoint.id, factoryId, eventId, type, at),
     );
-    await insertRows(trx, 'webhook_deliveries', deliveries, input.turn);
+    await insertDeliveries(trx, deliveries, input.turn);
   }
 }

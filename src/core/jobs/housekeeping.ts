@@ -1,6 +1,14 @@
 import type { Transaction } from 'kysely';
 import { DAY, HOUR } from '../../domain/clock.js';
 import { newId, type IdKind } from '../../domain/ids.js';
+import { deleteEndedSessions } from '../../store/accounts/session-retention.js';
+import { deleteUnreferencedEventsBefore } from '../../store/events/outbox.repository.js';
+import { deleteIdempotencyKeysBefore } from '../../store/idempotency/key-retention.js';
+import { deleteRateLimitFailuresBefore } from '../../store/rate-limits/failure-retention.js';
+import { deleteExpiredPairingCodes } from '../../store/stations/pairing-code-retention.js';
+import { deleteFinishedDeliveriesBefore } from '../../store/webhooks/deliveries.repository.js';
+import { deleteUnreferencedEndpoints } from '../../store/webhooks/endpoints.repository.js';
+import { webhookRetentionDays } from '../../store/webhooks/webhook-settings.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { deleteLeftovers } from '../orders/upload-leftovers.js';
@@ -69,119 +77,38 @@ export async function housekeep(ctx: CoreContext): Promise<HousekeepingResult> {
 
   // Failed attempts past every rate limit's window (one statement: an hour's worth at most).
   const failuresBefore = new Date(now.getTime() - RATE_LIMIT_RETENTION_MS).toISOString();
-  result.rate_limit_failures = await transact(ctx, async (tx) => {
-    const r = await tx.trx
-      .deleteFrom('rate_limit_failures')
-      .where('at', '<', failuresBefore)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  });
+  result.rate_limit_failures = await transact(ctx, (tx) =>
+    deleteRateLimitFailuresBefore(tx.trx, failuresBefore),
+  );
 
-  result.pairing_codes = await deleteInBatches(ctx, async (trx, limit) => {
-    const r = await trx
-      .deleteFrom('pairing_codes')
-      .where('id', 'in', (qb) =>
-        qb.selectFrom('pairing_codes').select('id').where('expires_at', '<', nowIso).limit(limit),
-      )
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  });
+  result.pairing_codes = await deleteInBatches(ctx, (trx, limit) =>
+    deleteExpiredPairingCodes(trx, nowIso, limit),
+  );
 
-  result.sessions = await deleteInBatches(ctx, async (trx, limit) => {
-    const r = await trx
-      .deleteFrom('sessions')
-      .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('sessions')
-          .select('id')
-          .where((eb) => eb.or([eb('expires_at', '<', nowIso), eb('revoked_at', 'is not', null)]))
-          .limit(limit),
-      )
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  });
+  result.sessions = await deleteInBatches(ctx, (trx, limit) =>
+    deleteEndedSessions(trx, nowIso, limit),
+  );
 
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
   // An hour of keys per run (the job is hourly): one statement.
-  result.idempotency_keys = await transact(ctx, async (tx) => {
-    const r = await tx.trx
-      .deleteFrom('idempotency_keys')
-      .where('created_at', '<', keysBefore)
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  });
+  result.idempotency_keys = await transact(ctx, (tx) =>
+    deleteIdempotencyKeysBefore(tx.trx, keysBefore),
+  );
 
-  const factories = await ctx.db
-    .selectFrom('settings')
-    .select(['factory_id', 'webhook_retention_days'])
-    .execute();
-  for (const { factory_id: factoryId, webhook_retention_days: days } of factories) {
+  for (const { factoryId, days } of await webhookRetentionDays(ctx.db)) {
     const before = new Date(now.getTime() - days * DAY);
     const deliveriesBefore = idBound('delivery', before);
-    result.deliveries += await deleteInBatches(ctx, async (trx, limit) => {
-      const r = await trx
-        .deleteFrom('webhook_deliveries')
-        .where('id', 'in', (qb) =>
-          qb
-            .selectFrom('webhook_deliveries')
-            .select('id')
-            .where('factory_id', '=', factoryId)
-            .where('id', '<', deliveriesBefore)
-            .where('next_attempt_at', 'is', null)
-            .limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(r.numDeletedRows);
-    });
+    result.deliveries += await deleteInBatches(ctx, (trx, limit) =>
+      deleteFinishedDeliveriesBefore(trx, { factoryId, beforeId: deliveriesBefore, limit }),
+    );
 
     const eventsBefore = idBound('event', before);
-    result.events += await deleteInBatches(ctx, async (trx, limit) => {
-      const r = await trx
-        .deleteFrom('events')
-        .where('id', 'in', (qb) =>
-          qb
-            .selectFrom('events as e')
-            .select('e.id')
-            .where('e.factory_id', '=', factoryId)
-            .where('e.id', '<', eventsBefore)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('webhook_deliveries as d')
-                    .select('d.id')
-                    .whereRef('d.event_id', '=', 'e.id'),
-                ),
-              ),
-            )
-            .limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(r.numDeletedRows);
-    });
+    result.events += await deleteInBatches(ctx, (trx, limit) =>
+      deleteUnreferencedEventsBefore(trx, { factoryId, beforeId: eventsBefore, limit }),
+    );
   }
 
-  result.endpoints = await deleteInBatches(ctx, async (trx, limit) => {
-    const r = await trx
-      .deleteFrom('webhook_endpoints')
-      .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('webhook_endpoints as w')
-          .select('w.id')
-          .where('w.deleted_at', 'is not', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('webhook_deliveries as d')
-                  .select('d.id')
-                  .whereRef('d.endpoint_id', '=', 'w.id'),
-              ),
-            ),
-          )
-          .limit(limit),
-      )
-      .executeTakeFirst();
-    return Number(r.numDeletedRows);
-  });
+  result.endpoints = await deleteInBatches(ctx, deleteUnreferencedEndpoints);
 
   result.staged_uploads = await deleteLeftovers(ctx);
   return result;

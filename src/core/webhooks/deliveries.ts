@@ -1,15 +1,19 @@
 import { AppError, notFound } from '../../domain/errors.js';
-import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { toPage, type Page } from '../../store/pagination.js';
+import {
+  findDelivery,
+  findDeliveryWithEndpoint,
+  findDeliveryWithEvent,
+  listDeliveries as listDeliveryRows,
+  makeDeliveryDue,
+  type DeliveryFilters,
+} from '../../store/webhooks/deliveries.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { deliveryBody } from './signature.js';
 import { toDeliveryView, type DeliveryStatus, type WebhookDeliveryView } from './views.js';
 
-export interface DeliveryFilters extends PageParams {
-  endpoint_id?: string | undefined;
-  status?: DeliveryStatus | undefined;
-  event_type?: string | undefined;
-}
+export type { DeliveryFilters };
 
 /** Deliveries newest first, optionally of one endpoint, status or event type. */
 export async function listDeliveries(
@@ -17,19 +21,7 @@ export async function listDeliveries(
   factoryId: string,
   filters: DeliveryFilters,
 ): Promise<Page<WebhookDeliveryView>> {
-  const rows = await ctx.db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .$if(filters.endpoint_id !== undefined, (qb) =>
-      qb.where('endpoint_id', '=', filters.endpoint_id!),
-    )
-    .$if(filters.status !== undefined, (qb) => qb.where('status', '=', filters.status!))
-    .$if(filters.event_type !== undefined, (qb) => qb.where('event_type', '=', filters.event_type!))
-    .$if(filters.starting_after !== undefined, (qb) => qb.where('id', '<', filters.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(filters.limit + 1)
-    .execute();
+  const rows = await listDeliveryRows(ctx.db, factoryId, filters);
   return toPage(rows, filters, toDeliveryView);
 }
 
@@ -38,12 +30,7 @@ export async function getDelivery(
   factoryId: string,
   id: string,
 ): Promise<WebhookDeliveryView> {
-  const row = await ctx.db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findDelivery(ctx.db, factoryId, id);
   if (!row) throw notFound('webhook delivery', 'id', id);
   return toDeliveryView(row);
 }
@@ -63,14 +50,7 @@ export async function getDeliveryDetail(
   factoryId: string,
   id: string,
 ): Promise<WebhookDeliveryDetail> {
-  const row = await ctx.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
-    .selectAll('d')
-    .select(['e.data as event_data', 'e.created_at as event_created_at'])
-    .where('d.factory_id', '=', factoryId)
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+  const row = await findDeliveryWithEvent(ctx.db, factoryId, id);
   if (!row) throw notFound('webhook delivery', 'id', id);
   const { event_data, event_created_at, ...delivery } = row;
   return {
@@ -90,14 +70,7 @@ export async function retryDelivery(
   id: string,
 ): Promise<WebhookDeliveryView> {
   const view = await transact(ctx, async (tx) => {
-    const row = await tx.trx
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .selectAll('d')
-      .select(['e.enabled as endpoint_enabled', 'e.deleted_at as endpoint_deleted_at'])
-      .where('d.factory_id', '=', factoryId)
-      .where('d.id', '=', id)
-      .executeTakeFirst();
+    const row = await findDeliveryWithEndpoint(tx.trx, factoryId, id);
     if (!row) throw notFound('webhook delivery', 'id', id);
     if (row.endpoint_enabled !== 1) {
       throw new AppError('endpoint_disabled', {
@@ -108,11 +81,7 @@ export async function retryDelivery(
       });
     }
     const status: DeliveryStatus = row.attempts > 0 ? 'retrying' : 'pending';
-    await tx.trx
-      .updateTable('webhook_deliveries')
-      .set({ status, next_attempt_at: tx.nowIso, updated_at: tx.nowIso })
-      .where('id', '=', id)
-      .execute();
+    await makeDeliveryDue(tx.trx, id, status, tx.nowIso);
     const { endpoint_enabled: _e, endpoint_deleted_at: _d, ...delivery } = row;
     return toDeliveryView({
       ...delivery,

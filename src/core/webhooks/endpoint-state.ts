@@ -1,27 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../store/schema.js';
+import { failQueuedDeliveries } from '../../store/webhooks/deliveries.repository.js';
+import { disableEndpointRow } from '../../store/webhooks/endpoints.repository.js';
 
 /**
- * Ends every delivery of an endpoint still waiting for an attempt: status `failed`, no next
- * attempt, `error` saying why. Used when the endpoint is disabled or deleted, so nothing is sent
- * to it any more; each delivery can still be retried once the endpoint is enabled again.
+ * Disables an endpoint (if enabled) and fails its queued deliveries: nothing is sent to it any
+ * more, and each delivery can still be retried once the endpoint is enabled again.
  */
-export async function failQueuedDeliveries(
-  trx: Transaction<DB>,
-  endpointId: string,
-  error: string,
-  nowIso: string,
-): Promise<number> {
-  const result = await trx
-    .updateTable('webhook_deliveries')
-    .set({ status: 'failed', next_attempt_at: null, error, updated_at: nowIso })
-    .where('endpoint_id', '=', endpointId)
-    .where('next_attempt_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Disables an endpoint (if enabled) and fails its queued deliveries. */
 export async function disableEndpoint(
   trx: Transaction<DB>,
   endpointId: string,
@@ -29,12 +14,7 @@ export async function disableEndpoint(
   error: string,
   nowIso: string,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('webhook_endpoints')
-    .set({ enabled: 0, disabled_reason: reason, updated_at: nowIso })
-    .where('id', '=', endpointId)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
+  const disabled = await disableEndpointRow(trx, endpointId, reason, nowIso);
   await failQueuedDeliveries(trx, endpointId, error, nowIso);
-  return Number(result.numUpdatedRows) > 0;
+  return disabled;
 }

@@ -5,11 +5,22 @@ import { newId } from '../../domain/ids.js';
 import { newWebhookSecret } from '../../domain/tokens.js';
 import { blankToNull } from '../../domain/text.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
-import type { DB, WebhookEndpointTable } from '../../store/schema.js';
+import type { DB } from '../../store/schema.js';
+import { failQueuedDeliveries } from '../../store/webhooks/deliveries.repository.js';
+import {
+  findEndpoint,
+  insertEndpoint,
+  listEndpoints,
+  markEndpointDeleted,
+  updateEndpoint,
+  type EndpointChanges,
+  type EndpointRow,
+} from '../../store/webhooks/endpoints.repository.js';
+import { webhookAllowedHosts } from '../../store/webhooks/webhook-settings.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { checkWebhookUrl } from './endpoint-url.js';
-import { disableEndpoint, failQueuedDeliveries } from './endpoint-state.js';
+import { disableEndpoint } from './endpoint-state.js';
 import { DISABLED_REASONS, toEndpointView, type WebhookEndpointView } from './views.js';
 
 export interface CreatedWebhookEndpoint extends WebhookEndpointView {
@@ -51,27 +62,13 @@ export function checkEventTypes(events: readonly string[], param = 'events'): st
   return [...new Set(events)];
 }
 
-async function allowedHosts(trx: Transaction<DB>, factoryId: string): Promise<string[]> {
-  const row = await trx
-    .selectFrom('settings')
-    .select('webhook_allowed_hosts')
-    .where('factory_id', '=', factoryId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.webhook_allowed_hosts) as string[]) : [];
-}
-
-async function findEndpoint(
+/** A factory's endpoint (not deleted) by id, or 404. */
+async function existingEndpoint(
   trx: Transaction<DB>,
   factoryId: string,
   id: string,
-): Promise<WebhookEndpointTable> {
-  const row = await trx
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+): Promise<EndpointRow> {
+  const row = await findEndpoint(trx, factoryId, id);
   if (!row) throw notFound('webhook endpoint', 'id', id);
   return row;
 }
@@ -84,8 +81,8 @@ export function createWebhookEndpoint(
 ): Promise<CreatedWebhookEndpoint> {
   const events = checkEventTypes(input.events);
   return transact(ctx, async (tx) => {
-    const url = checkWebhookUrl(input.url, await allowedHosts(tx.trx, factoryId));
-    const row: WebhookEndpointTable = {
+    const url = checkWebhookUrl(input.url, await webhookAllowedHosts(tx.trx, factoryId));
+    const row: EndpointRow = {
       id: newId('webhookEndpoint', tx.now),
       factory_id: factoryId,
       url,
@@ -99,7 +96,7 @@ export function createWebhookEndpoint(
       updated_at: tx.nowIso,
       deleted_at: null,
     };
-    await tx.trx.insertInto('webhook_endpoints').values(row).execute();
+    await insertEndpoint(tx.trx, row);
     return { ...toEndpointView(row), secret: row.secret };
   });
 }
@@ -109,15 +106,7 @@ export async function listWebhookEndpoints(
   factoryId: string,
   params: PageParams,
 ): Promise<Page<WebhookEndpointView>> {
-  const rows = await ctx.db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('deleted_at', 'is', null)
-    .$if(params.starting_after !== undefined, (qb) => qb.where('id', '<', params.starting_after!))
-    .orderBy('id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await listEndpoints(ctx.db, factoryId, params);
   return toPage(rows, params, toEndpointView);
 }
 
@@ -126,13 +115,7 @@ export async function getWebhookEndpoint(
   factoryId: string,
   id: string,
 ): Promise<WebhookEndpointView> {
-  const row = await ctx.db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findEndpoint(ctx.db, factoryId, id);
   if (!row) throw notFound('webhook endpoint', 'id', id);
   return toEndpointView(row);
 }
@@ -150,23 +133,23 @@ export function updateWebhookEndpoint(
 ): Promise<WebhookEndpointView> {
   const events = patch.events === undefined ? undefined : checkEventTypes(patch.events);
   return transact(ctx, async (tx) => {
-    const current = await findEndpoint(tx.trx, factoryId, id);
+    const current = await existingEndpoint(tx.trx, factoryId, id);
     const url =
       patch.url === undefined
         ? undefined
-        : checkWebhookUrl(patch.url, await allowedHosts(tx.trx, factoryId));
-    const changes: Partial<WebhookEndpointTable> = { updated_at: tx.nowIso };
+        : checkWebhookUrl(patch.url, await webhookAllowedHosts(tx.trx, factoryId));
+    const changes: EndpointChanges = { updated_at: tx.nowIso };
     if (url !== undefined) changes.url = url;
     if (events !== undefined) changes.events = JSON.stringify(events);
     if (patch.description !== undefined) changes.description = blankToNull(patch.description);
     if (patch.enabled === true && current.enabled === 0) {
       Object.assign(changes, { enabled: 1, disabled_reason: null, failing_since: null });
     }
-    await tx.trx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+    await updateEndpoint(tx.trx, id, changes);
     if (patch.enabled === false && current.enabled === 1) {
       await disableEndpoint(tx.trx, id, DISABLED_REASONS.manual, 'endpoint disabled', tx.nowIso);
     }
-    return toEndpointView(await findEndpoint(tx.trx, factoryId, id));
+    return toEndpointView(await existingEndpoint(tx.trx, factoryId, id));
   });
 }
 
@@ -181,12 +164,8 @@ export function deleteWebhookEndpoint(
   id: string,
 ): Promise<{ id: string; object: 'webhook_endpoint'; deleted: true }> {
   return transact(ctx, async (tx) => {
-    await findEndpoint(tx.trx, factoryId, id);
-    await tx.trx
-      .updateTable('webhook_endpoints')
-      .set({ enabled: 0, secret: '', deleted_at: tx.nowIso, updated_at: tx.nowIso })
-      .where('id', '=', id)
-      .execute();
+    await existingEndpoint(tx.trx, factoryId, id);
+    await markEndpointDeleted(tx.trx, id, tx.nowIso);
     await failQueuedDeliveries(tx.trx, id, 'endpoint deleted', tx.nowIso);
     return { id, object: 'webhook_endpoint', deleted: true };
   });

@@ -1,6 +1,8 @@
 import { AppError, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import type { EventTable, WebhookDeliveryTable } from '../../store/schema.js';
+import { insertEvent, type EventRow } from '../../store/events/outbox.repository.js';
+import { insertDelivery, type DeliveryRow } from '../../store/webhooks/deliveries.repository.js';
+import { findEndpoint } from '../../store/webhooks/endpoints.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { toDeliveryView, type WebhookDeliveryView } from './views.js';
@@ -22,20 +24,14 @@ export async function sendTestEvent(
   endpointId: string,
 ): Promise<WebhookDeliveryView> {
   const delivery = await transact(ctx, async (tx) => {
-    const endpoint = await tx.trx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'url', 'enabled'])
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', endpointId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const endpoint = await findEndpoint(tx.trx, factoryId, endpointId);
     if (!endpoint) throw notFound('webhook endpoint', 'id', endpointId);
     if (endpoint.enabled !== 1) {
       throw new AppError('endpoint_disabled', {
         message: 'The webhook endpoint is disabled; enable it before sending it a test event.',
       });
     }
-    const event: EventTable = {
+    const event: EventRow = {
       id: newId('event', tx.now),
       factory_id: factoryId,
       type: TEST_EVENT_TYPE,
@@ -46,7 +42,7 @@ export async function sendTestEvent(
       }),
       created_at: tx.nowIso,
     };
-    const row: WebhookDeliveryTable = {
+    const row: DeliveryRow = {
       id: newId('delivery', tx.now),
       factory_id: factoryId,
       endpoint_id: endpoint.id,
@@ -61,8 +57,8 @@ export async function sendTestEvent(
       created_at: tx.nowIso,
       updated_at: tx.nowIso,
     };
-    await tx.trx.insertInto('events').values(event).execute();
-    await tx.trx.insertInto('webhook_deliveries').values(row).execute();
+    await insertEvent(tx.trx, event);
+    await insertDelivery(tx.trx, row);
     return toDeliveryView(row);
   });
   ctx.signals.eventsAppended();

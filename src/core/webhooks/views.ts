@@ -1,6 +1,7 @@
-import type { WebhookDeliveryTable, WebhookEndpointTable } from '../../store/schema.js';
+import type { DeliveryRow, DeliveryStatus } from '../../store/webhooks/deliveries.repository.js';
+import type { EndpointRow } from '../../store/webhooks/endpoints.repository.js';
 
-export type DeliveryStatus = WebhookDeliveryTable['status'];
+export type { DeliveryStatus };
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
   'pending',
   'succeeded',
@@ -47,7 +48,7 @@ export interface WebhookDeliveryView {
 }
 
 /** The endpoint as callers see it: never the secret. */
-export const toEndpointView = (row: WebhookEndpointTable): WebhookEndpointView => ({
+export const toEndpointView = (row: EndpointRow): WebhookEndpointView => ({
   id: row.id,
   object: 'webhook_endpoint',
   url: row.url,
@@ -59,7 +60,7 @@ export const toEndpointView = (row: WebhookEndpointTable): WebhookEndpointView =
   updated_at: row.updated_at,
 });
 
-export const toDeliveryView = (row: WebhookDeliveryTable): WebhookDeliveryView => ({
+export const toDeliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   id: row.id,
   object: 'webhook_delivery',
   endpoint_id: row.endpoint_id,

@@ -2,14 +2,13 @@ import { setMaxListeners } from 'node:events';
 import type { CoreContext } from '../../core/context.js';
 import { transact } from '../../core/transaction.js';
 import {
-  anyDue,
-  nextDueAt,
   recordResults,
   type AttemptOutcome,
   type AttemptResult,
   type ClaimedDelivery,
 } from '../../core/webhooks/delivery-queue.js';
 import { MINUTE, SECOND } from '../../domain/clock.js';
+import { anyDue, nextDueAt } from '../../store/webhooks/delivery-queue.js';
 import { CycleScheduler } from './cycle-scheduler.js';
 import { EndpointSlots } from './endpoint-slots.js';
 import { FairClaimer } from './fair-claim.js';
@@ -21,7 +20,7 @@ const silent: DispatcherLog = { warn: () => {}, error: () => {} };
 
 /**
  * Sends webhook deliveries from the outbox, a long-running part of `factoryd serve`. The
- * database is the queue (core/webhooks/delivery-queue.ts): the dispatcher claims due deliveries
+ * database is the queue (store/webhooks/delivery-queue.ts): the dispatcher claims due deliveries
  * in small batches, a fair share per endpoint (fair-claim.ts), sends them outside any
  * transaction within bounds in total and per endpoint (endpoint-slots.ts), and records the
  * results; claiming the next batch and recording finished attempts share one short transaction

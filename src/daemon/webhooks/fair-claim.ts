@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
+import type { DB } from '../../store/schema.js';
 import {
   endpointsWithDue,
   lease,
   selectDue,
   type ClaimedDelivery,
-} from '../../core/webhooks/delivery-queue.js';
-import type { DB } from '../../store/schema.js';
+} from '../../store/webhooks/delivery-queue.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 
 /**
