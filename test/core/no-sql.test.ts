@@ -12,6 +12,9 @@ const SQL_FREE = [
   'src/core/group-commit.ts',
   'src/core/auth/station-tokens.ts',
   'src/core/scans',
+  'src/core/events.ts',
+  'src/core/webhooks',
+  'src/core/jobs/housekeeping.ts',
 ];
 
 const root = join(import.meta.dirname, '..', '..');
