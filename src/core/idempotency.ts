@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../domain/errors.js';
 import { DAY, SECOND } from '../domain/clock.js';
+import * as keys from '../store/idempotency/idempotency-keys.repository.js';
 import type { DB } from '../store/schema.js';
 import type { CoreContext } from './context.js';
 
@@ -45,32 +46,19 @@ export async function claimIdempotencyKey(
   const claim: ClaimedKey = { factoryId, key, claimedAt };
   const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('idempotency_keys')
-      .where('factory_id', '=', factoryId)
-      .where('key', '=', key)
-      .where('created_at', '<', expiredBefore)
-      .execute();
-    const existing = await trx
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('factory_id', '=', factoryId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    await keys.deleteKeyClaimedBefore(trx, factoryId, key, expiredBefore);
+    const existing = await keys.keyOf(trx, factoryId, key);
     if (!existing) {
-      await trx
-        .insertInto('idempotency_keys')
-        .values({
-          factory_id: factoryId,
-          key,
-          request_hash: requestHash,
-          state: 'running',
-          response_status: null,
-          response_body: null,
-          response_type: null,
-          created_at: claimedAt,
-        })
-        .execute();
+      await keys.insertKey(trx, {
+        factory_id: factoryId,
+        key,
+        request_hash: requestHash,
+        state: 'running',
+        response_status: null,
+        response_body: null,
+        response_type: null,
+        created_at: claimedAt,
+      });
       return { kind: 'claimed', claim };
     }
     if (existing.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
@@ -80,12 +68,7 @@ export async function claimIdempotencyKey(
         throw new AppError('idempotency_key_in_use', { retryAfter: Math.ceil(leaseLeftMs / 1000) });
       }
       // Abandoned: whoever claimed it changed nothing (or its answer would be stored).
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ created_at: claimedAt })
-        .where('factory_id', '=', factoryId)
-        .where('key', '=', key)
-        .execute();
+      await keys.reclaimKey(trx, factoryId, key, claimedAt);
       return { kind: 'claimed', claim };
     }
     return {
@@ -108,19 +91,7 @@ export async function storeIdempotentAnswer(
   claim: ClaimedKey,
   answer: IdempotentAnswer,
 ): Promise<void> {
-  const { numUpdatedRows } = await trx
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: answer.status,
-      response_body: answer.body,
-      response_type: answer.contentType,
-    })
-    .where('factory_id', '=', claim.factoryId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.claimedAt)
-    .executeTakeFirst();
-  if (numUpdatedRows === 0n) throw new AppError('idempotency_key_in_use');
+  if (!(await keys.storeAnswer(trx, claim, answer))) throw new AppError('idempotency_key_in_use');
 }
 
 /**
@@ -134,28 +105,10 @@ export async function completeIdempotencyKey(
   answer: IdempotentAnswer,
 ): Promise<void> {
   if (answer.status >= 500) {
-    await ctx.db
-      .deleteFrom('idempotency_keys')
-      .where('factory_id', '=', claim.factoryId)
-      .where('key', '=', claim.key)
-      .where('created_at', '=', claim.claimedAt)
-      .where('state', '=', 'running')
-      .execute();
+    await keys.deleteRunningClaim(ctx.db, claim);
     return;
   }
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: answer.status,
-      response_body: answer.body,
-      response_type: answer.contentType,
-    })
-    .where('factory_id', '=', claim.factoryId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.claimedAt)
-    .where('state', '=', 'running')
-    .execute();
+  await keys.storeAnswer(ctx.db, claim, answer, { onlyRunning: true });
 }
 
 /** Replaces the answer a use case's transaction stored, when the route answered otherwise. */
@@ -164,15 +117,5 @@ export async function replaceIdempotentAnswer(
   claim: ClaimedKey,
   answer: IdempotentAnswer,
 ): Promise<void> {
-  await ctx.db
-    .updateTable('idempotency_keys')
-    .set({
-      response_status: answer.status,
-      response_body: answer.body,
-      response_type: answer.contentType,
-    })
-    .where('factory_id', '=', claim.factoryId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.claimedAt)
-    .execute();
+  await keys.replaceAnswer(ctx.db, claim, answer);
 }

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';
 import type { Db } from '../store/database.js';
+import {
+  failuresSince,
+  insertFailure,
+} from '../store/rate-limits/rate-limit-failures.repository.js';
 
 /**
  * Counts failures per key (a client address, an account) in a sliding window and refuses further
@@ -29,23 +33,23 @@ export class FailureLimiter {
   /** Seconds until `key` is under the limit again, or null when it is under it now. */
   async over(key: string): Promise<number | null> {
     const now = this.clock.now().getTime();
-    const row = await this.db
-      .selectFrom('rate_limit_failures')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('first')])
-      .where('limiter', '=', this.name)
-      .where('key_hash', '=', hashKey(key))
-      .where('at', '>', new Date(now - this.windowMs).toISOString())
-      .executeTakeFirst();
-    if (!row || Number(row.n) < this.max || !row.first) return null;
-    return Math.max(1, Math.ceil((Date.parse(row.first) + this.windowMs - now) / 1000));
+    const failures = await failuresSince(
+      this.db,
+      this.name,
+      hashKey(key),
+      new Date(now - this.windowMs).toISOString(),
+    );
+    if (failures.count < this.max || !failures.first) return null;
+    return Math.max(1, Math.ceil((Date.parse(failures.first) + this.windowMs - now) / 1000));
   }
 
   /** Counts one failure of `key`. */
   async fail(key: string): Promise<void> {
-    await this.db
-      .insertInto('rate_limit_failures')
-      .values({ limiter: this.name, key_hash: hashKey(key), at: this.clock.now().toISOString() })
-      .execute();
+    await insertFailure(this.db, {
+      limiter: this.name,
+      key_hash: hashKey(key),
+      at: this.clock.now().toISOString(),
+    });
   }
 }
 

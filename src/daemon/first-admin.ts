@@ -1,4 +1,5 @@
 import { listFactoryIds } from '../core/factory/setup.js';
+import { hasStaffUser } from '../core/staff/staff-users.js';
 import type { CoreContext } from '../core/context.js';
 import { keyFileExists } from './bootstrap.js';
 import { resolveDataDir } from './data-dir.js';
@@ -18,13 +19,7 @@ export async function firstAdminHint(
 ): Promise<string | null> {
   const factories = await listFactoryIds(core);
   if (factories.length !== 1) return null;
-  const staff = await core.db
-    .selectFrom('staff_users')
-    .select('id')
-    .where('factory_id', '=', factories[0]!)
-    .limit(1)
-    .executeTakeFirst();
-  if (staff) return null;
+  if (await hasStaffUser(core, factories[0]!)) return null;
 
   // The command names the data directory unless it is the one a bare `factoryd` would use.
   const usual = resolveDataDir(undefined, io.env, io.homeDir) === opts.dataDir;

@@ -1,12 +1,12 @@
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { hashToken, newToken } from '../../domain/tokens.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
-import type { ApiKeyTable } from '../../store/schema.js';
+import * as apiKeys from '../../store/accounts/api-keys.repository.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import type { ApiKeyTable, DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../store/schema.js';
 
 export interface ApiKeyView {
   id: string;
@@ -51,7 +51,7 @@ export async function insertApiKey(
     last_used_at: null,
     revoked_at: null,
   };
-  await trx.insertInto('api_keys').values(row).execute();
+  await apiKeys.insertApiKey(trx, row);
   return { ...toView(row), key };
 }
 
@@ -68,12 +68,7 @@ export async function listApiKeys(
   factoryId: string,
   params: PageParams,
 ): Promise<Page<ApiKeyView>> {
-  const rows = await ctx.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .$call(newestFirst(params))
-    .execute();
+  const rows = await apiKeys.listApiKeys(ctx.db, factoryId, params);
   return toPage(rows, params, toView);
 }
 
@@ -84,19 +79,10 @@ export function revokeApiKey(
   id: string,
 ): Promise<{ id: string; object: 'api_key'; revoked_at: string }> {
   return transact(ctx, async (tx) => {
-    const row = await tx.trx
-      .selectFrom('api_keys')
-      .select(['id', 'revoked_at'])
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await apiKeys.apiKeyRevocationOf(tx.trx, factoryId, id);
     if (!row) throw notFound('API key', 'id', id);
     if (row.revoked_at) return { id, object: 'api_key', revoked_at: row.revoked_at };
-    await tx.trx
-      .updateTable('api_keys')
-      .set({ revoked_at: tx.nowIso })
-      .where('id', '=', id)
-      .execute();
+    await apiKeys.revokeApiKey(tx.trx, id, tx.nowIso);
     return { id, object: 'api_key', revoked_at: tx.nowIso };
   });
 }

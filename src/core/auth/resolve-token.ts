@@ -1,64 +1,20 @@
 import { MINUTE } from '../../domain/clock.js';
 import { hashToken, tokenKindOf } from '../../domain/tokens.js';
-import { PreparedQuery, type Param } from '../../store/prepared-query.js';
+import {
+  liveApiKeyOfHash,
+  touchApiKey as touchApiKeyRow,
+} from '../../store/accounts/api-keys.repository.js';
+import {
+  liveRetailerSessionOfHash,
+  liveStaffSessionOfHash,
+} from '../../store/accounts/sessions.repository.js';
+import { liveStationOfHash } from '../../store/stations/stations.repository.js';
 import type { CoreContext } from '../context.js';
 import type { Principal } from './principal.js';
 
 // Every request looks its token up, so a revocation is effective at once; a scan may start from
 // a remembered station instead, because it checks the station again in its own transaction
-// (station-tokens.ts). The lookups are prepared once.
-
-const apiKeyByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
-  db
-    .selectFrom('api_keys')
-    .select(['id', 'factory_id', 'last_used_at'])
-    .where('token_hash', '=', p('hash'))
-    .where('revoked_at', 'is', null),
-);
-
-const stationByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
-  db
-    .selectFrom('stations')
-    .select(['id', 'factory_id', 'name', 'role', 'default_location'])
-    .where('token_hash', '=', p('hash'))
-    .where('revoked_at', 'is', null),
-);
-
-const staffSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; now: string }>) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
-    .select(['sessions.id', 'sessions.factory_id', 'staff_users.id as user_id', 'staff_users.role'])
-    .where('sessions.token_hash', '=', p('hash'))
-    .where('sessions.kind', '=', 'staff')
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', p('now'))
-    .where('staff_users.disabled_at', 'is', null),
-);
-
-const retailerSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; now: string }>) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('retailer_users', 'retailer_users.id', 'sessions.retailer_user_id')
-    .select([
-      'sessions.id',
-      'sessions.factory_id',
-      'retailer_users.id as user_id',
-      'retailer_users.retailer_id',
-    ])
-    .where('sessions.token_hash', '=', p('hash'))
-    .where('sessions.kind', '=', 'retailer')
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', p('now'))
-    .where('retailer_users.disabled_at', 'is', null),
-);
-
-const touchApiKeyQuery = new PreparedQuery((db, p: Param<{ id: string; at: string }>) =>
-  db
-    .updateTable('api_keys')
-    .set({ last_used_at: p('at') })
-    .where('id', '=', p('id')),
-);
+// (station-tokens.ts). The lookups are prepared once (in the store).
 
 /**
  * Resolves a presented bearer token to its principal, or null when it is unknown, revoked or
@@ -79,7 +35,7 @@ export async function resolveToken(
 
   switch (kind) {
     case 'apiKey': {
-      const key = await apiKeyByHash.first(ctx.db, { hash });
+      const key = await liveApiKeyOfHash(ctx.db, hash);
       if (!key) return null;
       await touchApiKey(ctx, key.id, key.last_used_at, now);
       return { kind: 'api_key', factoryId: key.factory_id, apiKeyId: key.id };
@@ -87,7 +43,7 @@ export async function resolveToken(
     case 'station': {
       const remembered = options.stationCheckedLater ? ctx.stationTokens.get(hash) : undefined;
       if (remembered) return remembered;
-      const station = await stationByHash.first(ctx.db, { hash });
+      const station = await liveStationOfHash(ctx.db, hash);
       if (!station) return null;
       const principal = {
         kind: 'station',
@@ -102,7 +58,7 @@ export async function resolveToken(
       return principal;
     }
     case 'staffSession': {
-      const session = await staffSessionByHash.first(ctx.db, { hash, now: now.toISOString() });
+      const session = await liveStaffSessionOfHash(ctx.db, hash, now.toISOString());
       if (!session) return null;
       return {
         kind: 'staff',
@@ -113,10 +69,7 @@ export async function resolveToken(
       };
     }
     case 'retailerSession': {
-      const session = await retailerSessionByHash.first(ctx.db, {
-        hash,
-        now: now.toISOString(),
-      });
+      const session = await liveRetailerSessionOfHash(ctx.db, hash, now.toISOString());
       if (!session) return null;
       return {
         kind: 'retailer',
@@ -137,5 +90,5 @@ async function touchApiKey(
   now: Date,
 ): Promise<void> {
   if (lastUsedAt && now.getTime() - Date.parse(lastUsedAt) < MINUTE) return;
-  await touchApiKeyQuery.execute(ctx.db, { id, at: now.toISOString() });
+  await touchApiKeyRow(ctx.db, id, now.toISOString());
 }

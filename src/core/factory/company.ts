@@ -1,6 +1,7 @@
 import { AppError, invalid } from '../../domain/errors.js';
 import { isValidLabelPrefix } from '../../domain/barcode.js';
 import type { FactoryTable } from '../../store/schema.js';
+import * as factories from '../../store/settings/factories.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 
@@ -133,11 +134,7 @@ function validate(patch: CompanyPatch): void {
 }
 
 export async function getCompany(ctx: CoreContext, factoryId: string): Promise<CompanyView> {
-  const row = await ctx.db
-    .selectFrom('factories')
-    .selectAll()
-    .where('id', '=', factoryId)
-    .executeTakeFirst();
+  const row = await factories.factoryOf(ctx.db, factoryId);
   if (!row) throw new AppError('not_found', { message: 'No such factory.' });
   return toCompanyView(row);
 }
@@ -149,11 +146,7 @@ export function updateCompany(
 ): Promise<CompanyView> {
   validate(patch);
   return transact(ctx, async (tx) => {
-    const current = await tx.trx
-      .selectFrom('factories')
-      .selectAll()
-      .where('id', '=', factoryId)
-      .executeTakeFirstOrThrow();
+    const current = await factories.existingFactoryOf(tx.trx, factoryId);
     const set: Partial<FactoryTable> = {
       company: patch.company.trim(),
       name: patch.name.trim(),
@@ -199,7 +192,7 @@ export function updateCompany(
       if (a.postcode !== undefined) set.address_postcode = a.postcode;
       if (a.country !== undefined) set.address_country = a.country;
     }
-    await tx.trx.updateTable('factories').set(set).where('id', '=', factoryId).execute();
+    await factories.updateFactory(tx.trx, factoryId, set);
     return toCompanyView({ ...current, ...set });
   });
 }

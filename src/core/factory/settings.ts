@@ -1,6 +1,7 @@
 import { isAllowedHostEntry } from '../../domain/allowed-hosts.js';
 import { AppError, invalid } from '../../domain/errors.js';
 import type { SettingsTable } from '../../store/schema.js';
+import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 
@@ -113,11 +114,7 @@ function validate(patch: SettingsPatch): SettingsPatch {
 }
 
 export async function getSettings(ctx: CoreContext, factoryId: string): Promise<SettingsView> {
-  const row = await ctx.db
-    .selectFrom('settings')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .executeTakeFirst();
+  const row = await settings.settingsOf(ctx.db, factoryId);
   if (!row) throw new AppError('not_found', { message: 'The factory has no settings.' });
   return toView(row);
 }
@@ -129,22 +126,13 @@ export async function updateSettings(
 ): Promise<SettingsView> {
   const { webhook_allowed_hosts, ...rest } = validate(patch);
   const view = await transact(ctx, async (tx) => {
-    await tx.trx
-      .updateTable('settings')
-      .set({
-        ...rest,
-        ...(webhook_allowed_hosts !== undefined
-          ? { webhook_allowed_hosts: JSON.stringify(webhook_allowed_hosts) }
-          : {}),
-        updated_at: tx.nowIso,
-      })
-      .where('factory_id', '=', factoryId)
-      .execute();
-    const row = await tx.trx
-      .selectFrom('settings')
-      .selectAll()
-      .where('factory_id', '=', factoryId)
-      .executeTakeFirstOrThrow();
+    const row = await settings.updateSettings(tx.trx, factoryId, {
+      ...rest,
+      ...(webhook_allowed_hosts !== undefined
+        ? { webhook_allowed_hosts: JSON.stringify(webhook_allowed_hosts) }
+        : {}),
+      updated_at: tx.nowIso,
+    });
     return toView(row);
   });
   ctx.signals.settingsChanged(factoryId);

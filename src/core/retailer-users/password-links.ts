@@ -3,6 +3,8 @@ import { HOUR } from '../../domain/clock.js';
 import { AppError } from '../../domain/errors.js';
 import { hashPassword, hashToken, randomBase62 } from '../../domain/tokens.js';
 import type { DB } from '../../store/schema.js';
+import * as passwordLinks from '../../store/accounts/password-links.repository.js';
+import * as retailerUsers from '../../store/accounts/retailer-users.repository.js';
 import { publicUrlOf } from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { checkNewPassword } from '../sessions/credentials.js';
@@ -44,15 +46,7 @@ export async function checkActor(
   retailerId: string,
 ): Promise<void> {
   if (actor.kind === 'factory') return;
-  const owner = await db
-    .selectFrom('retailer_users')
-    .select('id')
-    .where('id', '=', actor.retailerUserId)
-    .where('retailer_id', '=', retailerId)
-    .where('role', '=', 'owner')
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
-  if (!owner) {
+  if (!(await retailerUsers.isEnabledOwner(db, actor.retailerUserId, retailerId))) {
     throw new AppError('forbidden', {
       message: "Only an owner of the retailer can manage its users' passwords.",
     });
@@ -83,16 +77,13 @@ export function createPasswordLink(
     const token = TOKEN_PREFIX + randomBase62(32);
     const expiresAt = new Date(tx.now.getTime() + PASSWORD_LINK_TTL_HOURS * HOUR).toISOString();
     await dropLinks(tx.trx, user.id);
-    await tx.trx
-      .insertInto('retailer_user_password_links')
-      .values({
-        token_hash: hashToken(token),
-        factory_id: factoryId,
-        retailer_user_id: user.id,
-        created_at: tx.nowIso,
-        expires_at: expiresAt,
-      })
-      .execute();
+    await passwordLinks.insertPasswordLink(tx.trx, {
+      token_hash: hashToken(token),
+      factory_id: factoryId,
+      retailer_user_id: user.id,
+      created_at: tx.nowIso,
+      expires_at: expiresAt,
+    });
     const publicUrl = await publicUrlOf(tx.trx, factoryId);
     return {
       object: 'password_link',
@@ -106,10 +97,7 @@ export function createPasswordLink(
 
 /** Removes a user's set-password link, if any: it was used, replaced, or a password was set. */
 export async function dropLinks(trx: Transaction<DB>, retailerUserId: string): Promise<void> {
-  await trx
-    .deleteFrom('retailer_user_password_links')
-    .where('retailer_user_id', '=', retailerUserId)
-    .execute();
+  await passwordLinks.deletePasswordLinksOf(trx, retailerUserId);
 }
 
 export interface PasswordSetByLink {
@@ -132,30 +120,18 @@ export async function setPasswordByLink(
   checkNewPassword(input.password);
   const tokenHash = hashToken(input.token);
   const now = ctx.clock.now().toISOString();
-  const usable = await ctx.db
-    .selectFrom('retailer_user_password_links')
-    .select('retailer_user_id')
-    .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const usable = await passwordLinks.unexpiredPasswordLinkOf(ctx.db, tokenHash, now);
   if (!usable) throw new AppError('invalid_password_link');
   // Hashed before the transaction: scrypt is slow on purpose and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
   return transact(ctx, async (tx) => {
     // Taken again inside the write: of two uses at once, only the first finds the link.
-    const link = await tx.trx
-      .deleteFrom('retailer_user_password_links')
-      .where('token_hash', '=', tokenHash)
-      .where('expires_at', '>', tx.nowIso)
-      .returning('retailer_user_id')
-      .executeTakeFirst();
+    const link = await passwordLinks.takePasswordLink(tx.trx, tokenHash, tx.nowIso);
     if (!link) throw new AppError('invalid_password_link');
-    const user = await tx.trx
-      .selectFrom('retailer_users as u')
-      .innerJoin('retailers as r', 'r.id', 'u.retailer_id')
-      .select(['u.id', 'u.email', 'r.name as retailer_name'])
-      .where('u.id', '=', link.retailer_user_id)
-      .executeTakeFirstOrThrow();
+    const user = await retailerUsers.retailerUserEmailAndRetailerName(
+      tx.trx,
+      link.retailer_user_id,
+    );
     await setPasswordHash(tx.trx, user.id, passwordHash, tx.now);
     return { object: 'password_set', email: user.email, retailer: { name: user.retailer_name } };
   });
@@ -168,11 +144,10 @@ export async function setPasswordHash(
   passwordHash: string,
   now: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('retailer_users')
-    .set({ password_hash: passwordHash, updated_at: now.toISOString() })
-    .where('id', '=', retailerUserId)
-    .execute();
+  await retailerUsers.updateRetailerUser(trx, retailerUserId, {
+    password_hash: passwordHash,
+    updated_at: now.toISOString(),
+  });
   await revokeRetailerUserSessions(trx, retailerUserId, now);
   await dropLinks(trx, retailerUserId);
 }

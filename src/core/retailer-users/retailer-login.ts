@@ -1,3 +1,6 @@
+import { loginCandidatesOfEmail } from '../../store/accounts/retailer-users.repository.js';
+import { retailerSummaryOf } from '../../store/retailers/retailers.repository.js';
+import { factoryNameOf } from '../../store/settings/factories.repository.js';
 import type { CoreContext } from '../context.js';
 import { matchPassword, normalizeEmail } from '../sessions/credentials.js';
 import { openSession, type OpenedSession } from '../sessions/sessions.js';
@@ -24,28 +27,15 @@ export async function loginRetailerUser(
   ctx: CoreContext,
   input: { email: string; password: string },
 ): Promise<RetailerLogin> {
-  const candidates = await ctx.db
-    .selectFrom('retailer_users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(input.email))
-    .where('password_hash', 'is not', null)
-    .where('disabled_at', 'is', null)
-    .orderBy('id', 'asc')
-    .limit(MAX_ACCOUNTS_PER_EMAIL)
-    .execute();
+  const candidates = await loginCandidatesOfEmail(
+    ctx.db,
+    normalizeEmail(input.email),
+    MAX_ACCOUNTS_PER_EMAIL,
+  );
   const user = await matchPassword(input.password, candidates);
   return transact(ctx, async (tx) => {
-    const retailer = await tx.trx
-      .selectFrom('retailers')
-      .select(['id', 'name', 'code'])
-      .where('id', '=', user.retailer_id)
-      .executeTakeFirstOrThrow();
-    const factory = await tx.trx
-      .selectFrom('factories')
-      // The factory's name is the company's; `factories.name` is its owner's.
-      .select(['id', 'company as name'])
-      .where('id', '=', user.factory_id)
-      .executeTakeFirstOrThrow();
+    const retailer = await retailerSummaryOf(tx.trx, user.retailer_id);
+    const factory = await factoryNameOf(tx.trx, user.factory_id);
     const session = await openSession(tx.trx, {
       factoryId: user.factory_id,
       now: tx.now,

@@ -2,7 +2,9 @@ import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { requireRetailer } from '../retailers/retailers.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/tokens.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
+import * as retailerUsers from '../../store/accounts/retailer-users.repository.js';
+import { deleteRetailerUserSessions } from '../../store/accounts/sessions.repository.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { RetailerUserTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
@@ -67,27 +69,14 @@ export async function requireRetailerUser(
   userId: string,
 ): Promise<RetailerUserTable> {
   const retailer = await requireRetailer(tx.trx, factoryId, retailerRef);
-  const row = await tx.trx
-    .selectFrom('retailer_users')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('retailer_id', '=', retailer.id)
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await retailerUsers.retailerUserOf(tx.trx, factoryId, retailer.id, userId);
   if (!row) throw notFound('retailer user', 'uid', userId);
   return row;
 }
 
 /** Owners who may still act: a disabled owner does not count. */
-async function ownerCount(tx: Tx, retailerId: string): Promise<number> {
-  const { n } = await tx.trx
-    .selectFrom('retailer_users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('retailer_id', '=', retailerId)
-    .where('role', '=', 'owner')
-    .where('disabled_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+function ownerCount(tx: Tx, retailerId: string): Promise<number> {
+  return retailerUsers.enabledOwnerCount(tx.trx, retailerId);
 }
 
 const lastOwner = () =>
@@ -120,13 +109,8 @@ export async function createRetailerUser(
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   return transact(ctx, async (tx) => {
     const retailerId = (await requireRetailer(tx.trx, factoryId, retailerRef)).id;
-    const taken = await tx.trx
-      .selectFrom('retailer_users')
-      .select('id')
-      .where('retailer_id', '=', retailerId)
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (taken) throw new AppError('email_exists', { param: 'email' });
+    if (await retailerUsers.retailerEmailTaken(tx.trx, retailerId, email))
+      throw new AppError('email_exists', { param: 'email' });
     const row: RetailerUserTable = {
       id: newId('retailerUser', tx.now),
       factory_id: factoryId,
@@ -139,7 +123,7 @@ export async function createRetailerUser(
       updated_at: tx.nowIso,
       disabled_at: null,
     };
-    await tx.trx.insertInto('retailer_users').values(row).execute();
+    await retailerUsers.insertRetailerUser(tx.trx, row);
     return toRetailerUserView(row);
   });
 }
@@ -151,13 +135,7 @@ export async function listRetailerUsers(
   params: PageParams,
 ): Promise<Page<RetailerUserView>> {
   const retailerId = (await requireRetailer(ctx.db, factoryId, retailerRef)).id;
-  const rows = await ctx.db
-    .selectFrom('retailer_users')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('retailer_id', '=', retailerId)
-    .$call(newestFirst(params))
-    .execute();
+  const rows = await retailerUsers.listRetailerUsers(ctx.db, factoryId, retailerId, params);
   return toPage(rows, params, toRetailerUserView);
 }
 
@@ -211,17 +189,13 @@ export async function updateRetailerUser(
       disabled_at: disabledAt,
       updated_at: tx.nowIso,
     };
-    await tx.trx
-      .updateTable('retailer_users')
-      .set({
-        role: next.role,
-        name: next.name,
-        password_hash: next.password_hash,
-        disabled_at: next.disabled_at,
-        updated_at: next.updated_at,
-      })
-      .where('id', '=', userId)
-      .execute();
+    await retailerUsers.updateRetailerUser(tx.trx, userId, {
+      role: next.role,
+      name: next.name,
+      password_hash: next.password_hash,
+      disabled_at: next.disabled_at,
+      updated_at: next.updated_at,
+    });
     if (passwordHash !== undefined || (disabledAt !== null && row.disabled_at === null)) {
       await revokeRetailerUserSessions(tx.trx, userId, tx.now);
     }
@@ -250,9 +224,9 @@ export async function deleteRetailerUser(
     ) {
       throw lastOwner();
     }
-    await tx.trx.deleteFrom('sessions').where('retailer_user_id', '=', userId).execute();
+    await deleteRetailerUserSessions(tx.trx, userId);
     await dropLinks(tx.trx, userId);
-    await tx.trx.deleteFrom('retailer_users').where('id', '=', userId).execute();
+    await retailerUsers.deleteRetailerUser(tx.trx, userId);
     return { id: userId, object: 'retailer_user', deleted: true };
   });
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { isIdOf, newId } from '../../domain/ids.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import * as retailers from '../../store/retailers/retailers.repository.js';
 import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
@@ -59,14 +60,7 @@ async function assertCodeFree(
   code: string,
   exceptId?: string,
 ): Promise<void> {
-  const clash = await db
-    .selectFrom('retailers')
-    .select('id')
-    .where('factory_id', '=', factoryId)
-    .where('code', '=', code)
-    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId!))
-    .executeTakeFirst();
-  if (clash) {
+  if (await retailers.retailerCodeTaken(db, factoryId, code, exceptId)) {
     throw new AppError('retailer_exists', {
       param: 'code',
       message: `A retailer with code ${code} already exists.`,
@@ -91,7 +85,7 @@ export function createRetailer(
       created_at: tx.nowIso,
       updated_at: tx.nowIso,
     };
-    await tx.trx.insertInto('retailers').values(row).execute();
+    await retailers.insertRetailer(tx.trx, row);
     return toView(row);
   });
 }
@@ -101,15 +95,10 @@ export async function listRetailers(
   factoryId: string,
   params: PageParams & { code?: string | undefined },
 ): Promise<Page<RetailerView>> {
-  const rows = await ctx.db
-    .selectFrom('retailers')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .$if(params.code !== undefined, (qb) =>
-      qb.where('code', '=', normalizeRetailerCode(params.code!)),
-    )
-    .$call(newestFirst(params))
-    .execute();
+  const rows = await retailers.listRetailers(ctx.db, factoryId, {
+    ...params,
+    code: params.code === undefined ? undefined : normalizeRetailerCode(params.code),
+  });
   return toPage(rows, params, toView);
 }
 
@@ -141,12 +130,11 @@ export function updateRetailer(
       code: code ?? row.code,
       updated_at: tx.nowIso,
     };
-    await tx.trx
-      .updateTable('retailers')
-      .set({ name: next.name, code: next.code, updated_at: next.updated_at })
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', id)
-      .execute();
+    await retailers.updateRetailer(tx.trx, factoryId, id, {
+      name: next.name,
+      code: next.code,
+      updated_at: next.updated_at,
+    });
     return toView(next);
   });
 }
@@ -162,12 +150,7 @@ export function findRetailer(
   ref: string,
 ): Promise<RetailerTable | undefined> {
   if (isIdOf('retailer', ref)) return findRetailerById(db, factoryId, ref);
-  return db
-    .selectFrom('retailers')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('code', '=', normalizeRetailerCode(ref))
-    .executeTakeFirst();
+  return retailers.retailerByCode(db, factoryId, normalizeRetailerCode(ref));
 }
 
 /** `findRetailer`, or 404 naming what was asked for (as `param`). */
@@ -187,12 +170,7 @@ export function findRetailerById(
   factoryId: string,
   id: string,
 ): Promise<RetailerTable | undefined> {
-  return db
-    .selectFrom('retailers')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return retailers.retailerById(db, factoryId, id);
 }
 
 /** Retailers of the factory by code (codes given in any case), keyed by their stored code. */
@@ -203,15 +181,8 @@ export async function findRetailersByCode(
 ): Promise<Map<string, RetailerTable>> {
   const wanted = [...new Set(codes.map(normalizeRetailerCode))];
   const found = new Map<string, RetailerTable>();
-  // Chunked: SQLite bounds the number of bound parameters per statement.
-  for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await db
-      .selectFrom('retailers')
-      .selectAll()
-      .where('factory_id', '=', factoryId)
-      .where('code', 'in', wanted.slice(i, i + 500))
-      .execute();
-    for (const row of rows) found.set(row.code, row);
+  for (const row of await retailers.retailersByCodes(db, factoryId, wanted)) {
+    found.set(row.code, row);
   }
   return found;
 }

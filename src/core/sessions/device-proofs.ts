@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DAY } from '../../domain/clock.js';
 import type { Db } from '../../store/database.js';
+import {
+  passwordHashesOfEmail,
+  passwordHashOfAccount,
+  type LoginAccounts,
+} from '../../store/accounts/login-passwords.repository.js';
 import { normalizeEmail } from './credentials.js';
 
 /** Which sign-in: staff (`/v1/auth/login`) or the retailer portal (`/v1/portal/auth/login`). */
@@ -29,30 +34,17 @@ function macOf(key: string, scope: LoginScope, email: string, issuedAt: number):
     .digest('base64url');
 }
 
+const accountsOf = (scope: LoginScope): LoginAccounts =>
+  scope === 'staff' ? 'staff_users' : 'retailer_users';
+
 /** The password hash of the account that just signed in, or null when it has none (any more). */
-async function passwordHashOf(db: Db, scope: LoginScope, userId: string): Promise<string | null> {
-  const table = scope === 'staff' ? 'staff_users' : 'retailer_users';
-  const row = await db
-    .selectFrom(table)
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.password_hash ?? null;
+function passwordHashOf(db: Db, scope: LoginScope, userId: string): Promise<string | null> {
+  return passwordHashOfAccount(db, accountsOf(scope), userId);
 }
 
 /** The password hashes of the accounts a sign-in as `email` may open, as the logins read them. */
-async function passwordHashesOf(db: Db, scope: LoginScope, email: string): Promise<string[]> {
-  const table = scope === 'staff' ? 'staff_users' : 'retailer_users';
-  const rows = await db
-    .selectFrom(table)
-    .select('password_hash')
-    .where('email', '=', normalizeEmail(email))
-    .where('password_hash', 'is not', null)
-    .where('disabled_at', 'is', null)
-    .orderBy('id', 'asc')
-    .limit(5)
-    .execute();
-  return rows.map((r) => r.password_hash!);
+function passwordHashesOf(db: Db, scope: LoginScope, email: string): Promise<string[]> {
+  return passwordHashesOfEmail(db, accountsOf(scope), normalizeEmail(email), 5);
 }
 
 /** A proof for the account `userId` that has just signed in as `email`. */

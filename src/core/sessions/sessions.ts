@@ -2,7 +2,9 @@ import type { Transaction } from 'kysely';
 import { HOUR } from '../../domain/clock.js';
 import { newId } from '../../domain/ids.js';
 import { hashToken, newToken } from '../../domain/tokens.js';
+import * as sessions from '../../store/accounts/sessions.repository.js';
 import type { DB } from '../../store/schema.js';
+import { sessionTtlHoursOf } from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 
@@ -25,27 +27,20 @@ export async function openSession(
     user: { kind: 'staff'; staffUserId: string } | { kind: 'retailer'; retailerUserId: string };
   },
 ): Promise<OpenedSession> {
-  const settings = await trx
-    .selectFrom('settings')
-    .select('session_ttl_hours')
-    .where('factory_id', '=', input.factoryId)
-    .executeTakeFirstOrThrow();
+  const ttlHours = await sessionTtlHoursOf(trx, input.factoryId);
   const token = newToken(input.user.kind === 'staff' ? 'staffSession' : 'retailerSession');
-  const expiresAt = new Date(input.now.getTime() + settings.session_ttl_hours * HOUR).toISOString();
-  await trx
-    .insertInto('sessions')
-    .values({
-      id: newId('session', input.now),
-      factory_id: input.factoryId,
-      kind: input.user.kind,
-      token_hash: hashToken(token),
-      staff_user_id: input.user.kind === 'staff' ? input.user.staffUserId : null,
-      retailer_user_id: input.user.kind === 'retailer' ? input.user.retailerUserId : null,
-      created_at: input.now.toISOString(),
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
-    .execute();
+  const expiresAt = new Date(input.now.getTime() + ttlHours * HOUR).toISOString();
+  await sessions.insertSession(trx, {
+    id: newId('session', input.now),
+    factory_id: input.factoryId,
+    kind: input.user.kind,
+    token_hash: hashToken(token),
+    staff_user_id: input.user.kind === 'staff' ? input.user.staffUserId : null,
+    retailer_user_id: input.user.kind === 'retailer' ? input.user.retailerUserId : null,
+    created_at: input.now.toISOString(),
+    expires_at: expiresAt,
+    revoked_at: null,
+  });
   return { token, expires_at: expiresAt };
 }
 
@@ -56,13 +51,7 @@ export async function revokeSession(
   sessionId: string,
 ): Promise<{ revoked_at: string }> {
   return transact(ctx, async (tx) => {
-    await tx.trx
-      .updateTable('sessions')
-      .set({ revoked_at: tx.nowIso })
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await sessions.revokeSession(tx.trx, factoryId, sessionId, tx.nowIso);
     return { revoked_at: tx.nowIso };
   });
 }
@@ -73,12 +62,7 @@ export async function revokeStaffSessions(
   staffUserId: string,
   now: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('staff_user_id', '=', staffUserId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await sessions.revokeStaffUserSessions(trx, staffUserId, now.toISOString());
 }
 
 /** Ends every open session of a retailer user (disabled, or given a new password). */
@@ -87,10 +71,5 @@ export async function revokeRetailerUserSessions(
   retailerUserId: string,
   now: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('retailer_user_id', '=', retailerUserId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await sessions.revokeRetailerUserSessions(trx, retailerUserId, now.toISOString());
 }

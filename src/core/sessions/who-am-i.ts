@@ -1,3 +1,9 @@
+import { apiKeyNameOf } from '../../store/accounts/api-keys.repository.js';
+import { retailerUserById } from '../../store/accounts/retailer-users.repository.js';
+import { sessionExpiryOf } from '../../store/accounts/sessions.repository.js';
+import { staffUserSummaryOf } from '../../store/accounts/staff-users.repository.js';
+import { retailerSummaryOf } from '../../store/retailers/retailers.repository.js';
+import { factoryNameOf } from '../../store/settings/factories.repository.js';
 import type { Principal } from '../auth/principal.js';
 import type { CoreContext } from '../context.js';
 import { toRetailerUserView, type RetailerUserView } from '../retailer-users/retailer-users.js';
@@ -14,27 +20,14 @@ export interface Caller {
 
 /** Who the token in hand belongs to, read fresh from the database. */
 export async function describeCaller(ctx: CoreContext, principal: Principal): Promise<Caller> {
-  const factory = await ctx.db
-    .selectFrom('factories')
-    // The factory's name is the company's; `factories.name` is its owner's.
-    .select(['id', 'company as name'])
-    .where('id', '=', principal.factoryId)
-    .executeTakeFirstOrThrow();
+  const factory = await factoryNameOf(ctx.db, principal.factoryId);
   switch (principal.kind) {
     case 'api_key': {
-      const key = await ctx.db
-        .selectFrom('api_keys')
-        .select(['id', 'name'])
-        .where('id', '=', principal.apiKeyId)
-        .executeTakeFirstOrThrow();
+      const key = await apiKeyNameOf(ctx.db, principal.apiKeyId);
       return { kind: 'api_key', factory, api_key: key };
     }
     case 'staff': {
-      const user = await ctx.db
-        .selectFrom('staff_users')
-        .select(['id', 'email', 'name', 'role'])
-        .where('id', '=', principal.staffUserId)
-        .executeTakeFirstOrThrow();
+      const user = await staffUserSummaryOf(ctx.db, principal.staffUserId);
       return { kind: 'staff', factory, user, session: await sessionOf(ctx, principal.sessionId) };
     }
     case 'retailer':
@@ -48,15 +41,8 @@ export async function describeCaller(ctx: CoreContext, principal: Principal): Pr
   }
 }
 
-async function sessionOf(
-  ctx: CoreContext,
-  id: string,
-): Promise<{ id: string; expires_at: string }> {
-  return ctx.db
-    .selectFrom('sessions')
-    .select(['id', 'expires_at'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+function sessionOf(ctx: CoreContext, id: string): Promise<{ id: string; expires_at: string }> {
+  return sessionExpiryOf(ctx.db, id);
 }
 
 export interface PortalCaller {
@@ -72,22 +58,9 @@ export async function describePortalCaller(
   ctx: CoreContext,
   principal: Extract<Principal, { kind: 'retailer' }>,
 ): Promise<PortalCaller> {
-  const factory = await ctx.db
-    .selectFrom('factories')
-    // The factory's name is the company's; `factories.name` is its owner's.
-    .select(['id', 'company as name'])
-    .where('id', '=', principal.factoryId)
-    .executeTakeFirstOrThrow();
-  const row = await ctx.db
-    .selectFrom('retailer_users')
-    .selectAll()
-    .where('id', '=', principal.retailerUserId)
-    .executeTakeFirstOrThrow();
-  const retailer = await ctx.db
-    .selectFrom('retailers')
-    .select(['id', 'name', 'code'])
-    .where('id', '=', row.retailer_id)
-    .executeTakeFirstOrThrow();
+  const factory = await factoryNameOf(ctx.db, principal.factoryId);
+  const row = await retailerUserById(ctx.db, principal.retailerUserId);
+  const retailer = await retailerSummaryOf(ctx.db, row.retailer_id);
   const session = await sessionOf(ctx, principal.sessionId);
   return { kind: 'retailer', factory, user: toRetailerUserView(row), retailer, session };
 }

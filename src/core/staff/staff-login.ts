@@ -1,3 +1,4 @@
+import { enabledStaffUserOfEmail } from '../../store/accounts/staff-users.repository.js';
 import type { CoreContext } from '../context.js';
 import { matchPassword, normalizeEmail } from '../sessions/credentials.js';
 import { openSession, type OpenedSession } from '../sessions/sessions.js';
@@ -16,12 +17,7 @@ export async function loginStaff(
   ctx: CoreContext,
   input: { email: string; password: string },
 ): Promise<StaffLogin> {
-  const row = await ctx.db
-    .selectFrom('staff_users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(input.email))
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
+  const row = await enabledStaffUserOfEmail(ctx.db, normalizeEmail(input.email));
   const user = await matchPassword(input.password, row ? [row] : []);
   return transact(ctx, async (tx) => {
     const session = await openSession(tx.trx, {

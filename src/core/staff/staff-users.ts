@@ -1,7 +1,8 @@
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/tokens.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
+import * as staffUsers from '../../store/accounts/staff-users.repository.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import type { StaffUserTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
@@ -66,12 +67,8 @@ export async function createStaffUser(
   // Hashed before the transaction: scrypt is slow on purpose and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
   return transact(ctx, async (tx) => {
-    const taken = await tx.trx
-      .selectFrom('staff_users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (taken) throw new AppError('email_exists', { param: 'email' });
+    if (await staffUsers.staffEmailTaken(tx.trx, email))
+      throw new AppError('email_exists', { param: 'email' });
     const row: StaffUserTable = {
       id: newId('staff', tx.now),
       factory_id: factoryId,
@@ -83,7 +80,7 @@ export async function createStaffUser(
       updated_at: tx.nowIso,
       disabled_at: null,
     };
-    await tx.trx.insertInto('staff_users').values(row).execute();
+    await staffUsers.insertStaffUser(tx.trx, row);
     return toStaffView(row);
   });
 }
@@ -93,12 +90,7 @@ export async function listStaffUsers(
   factoryId: string,
   params: PageParams,
 ): Promise<Page<StaffUserView>> {
-  const rows = await ctx.db
-    .selectFrom('staff_users')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .$call(newestFirst(params))
-    .execute();
+  const rows = await staffUsers.listStaffUsers(ctx.db, factoryId, params);
   return toPage(rows, params, toStaffView);
 }
 
@@ -107,23 +99,13 @@ export async function getStaffUser(
   factoryId: string,
   id: string,
 ): Promise<StaffUserView> {
-  const row = await ctx.db
-    .selectFrom('staff_users')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await staffUsers.staffUserOf(ctx.db, factoryId, id);
   if (!row) throw notFound('staff user', 'id', id);
   return toStaffView(row);
 }
 
 async function lockStaffUser(tx: Tx, factoryId: string, id: string): Promise<StaffUserTable> {
-  const row = await tx.trx
-    .selectFrom('staff_users')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await staffUsers.staffUserOf(tx.trx, factoryId, id);
   if (!row) throw notFound('staff user', 'id', id);
   return row;
 }
@@ -167,17 +149,13 @@ export async function updateStaffUser(
       disabled_at: disabledAt,
       updated_at: tx.nowIso,
     };
-    await tx.trx
-      .updateTable('staff_users')
-      .set({
-        name: next.name,
-        role: next.role,
-        password_hash: next.password_hash,
-        disabled_at: next.disabled_at,
-        updated_at: next.updated_at,
-      })
-      .where('id', '=', id)
-      .execute();
+    await staffUsers.updateStaffUser(tx.trx, id, {
+      name: next.name,
+      role: next.role,
+      password_hash: next.password_hash,
+      disabled_at: next.disabled_at,
+      updated_at: next.updated_at,
+    });
     if (passwordHash !== undefined || (disabledAt !== null && row.disabled_at === null)) {
       await revokeStaffSessions(tx.trx, id, tx.now);
     }
@@ -197,12 +175,16 @@ export async function disableStaffUser(
   return transact(ctx, async (tx) => {
     const row = await lockStaffUser(tx, factoryId, id);
     if (row.disabled_at !== null) return toStaffView(row);
-    await tx.trx
-      .updateTable('staff_users')
-      .set({ disabled_at: tx.nowIso, updated_at: tx.nowIso })
-      .where('id', '=', id)
-      .execute();
+    await staffUsers.updateStaffUser(tx.trx, id, {
+      disabled_at: tx.nowIso,
+      updated_at: tx.nowIso,
+    });
     await revokeStaffSessions(tx.trx, id, tx.now);
     return toStaffView({ ...row, disabled_at: tx.nowIso, updated_at: tx.nowIso });
   });
+}
+
+/** Whether the factory has any staff user yet (enabled or not): nobody can sign in without one. */
+export function hasStaffUser(ctx: CoreContext, factoryId: string): Promise<boolean> {
+  return staffUsers.factoryHasStaffUser(ctx.db, factoryId);
 }

@@ -1,6 +1,8 @@
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import * as hardwareChecks from '../../store/stations/hardware-checks.repository.js';
+import { setStationHardware, stationExists } from '../../store/stations/stations.repository.js';
 import type { HardwareCheckTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact, type Tx } from '../transaction.js';
@@ -65,13 +67,9 @@ export async function writeHardwareCheck(
     notes: input.notes?.trim() || null,
     checked_at: tx.nowIso,
   };
-  await tx.trx.insertInto('hardware_checks').values(row).execute();
+  await hardwareChecks.insertHardwareCheck(tx.trx, row);
   const view = toHardwareCheckView(row);
-  await tx.trx
-    .updateTable('stations')
-    .set({ hardware: JSON.stringify(view), updated_at: tx.nowIso })
-    .where('id', '=', stationId)
-    .execute();
+  await setStationHardware(tx.trx, stationId, JSON.stringify(view), tx.nowIso);
   tx.emit(factoryId, 'station.hardware_checked', view);
   return view;
 }
@@ -83,19 +81,9 @@ export async function listHardwareChecks(
   stationId: string,
   params: PageParams,
 ): Promise<Page<HardwareCheckView>> {
-  const station = await ctx.db
-    .selectFrom('stations')
-    .select('id')
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', stationId)
-    .executeTakeFirst();
-  if (!station) throw notFound('station', 'id', stationId);
-  const rows = await ctx.db
-    .selectFrom('hardware_checks')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('station_id', '=', stationId)
-    .$call(newestFirst(params))
-    .execute();
+  if (!(await stationExists(ctx.db, factoryId, stationId))) {
+    throw notFound('station', 'id', stationId);
+  }
+  const rows = await hardwareChecks.listHardwareChecks(ctx.db, factoryId, stationId, params);
   return toPage(rows, params, toHardwareCheckView);
 }

@@ -10,6 +10,10 @@ import {
 } from '../../domain/pairing-code.js';
 import type { ScanEvent } from '../../domain/scan-rules.js';
 import { hashToken, newToken } from '../../domain/tokens.js';
+import * as pairingCodes from '../../store/stations/pairing-codes.repository.js';
+import { insertStation } from '../../store/stations/stations.repository.js';
+import { pairingSettingsOf } from '../../store/settings/settings.repository.js';
+import type { StationTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { toStationView } from './station-view.js';
@@ -74,61 +78,42 @@ export function createPairingCode(
   address: StationAddress,
 ): Promise<PairingCodeView> {
   return transact(ctx, async (tx) => {
-    const live = await tx.trx
-      .selectFrom('pairing_codes')
-      .select(['expires_at'])
-      .where('factory_id', '=', factoryId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', tx.nowIso)
-      .orderBy('expires_at')
-      .limit(MAX_LIVE_PAIRING_CODES)
-      .execute();
+    const live = await pairingCodes.liveCodeExpiries(
+      tx.trx,
+      factoryId,
+      tx.nowIso,
+      MAX_LIVE_PAIRING_CODES,
+    );
     if (live.length >= MAX_LIVE_PAIRING_CODES) {
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((Date.parse(live[0]!.expires_at) - tx.now.getTime()) / SECOND),
-      );
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(live[0]!) - tx.now.getTime()) / SECOND));
       throw new AppError('rate_limited', {
         message: `This factory already has ${MAX_LIVE_PAIRING_CODES} unused pairing codes; wait until one is used or expires.`,
         retryAfter,
       });
     }
 
-    const settings = await tx.trx
-      .selectFrom('settings')
-      .select(['station_app_scheme', 'public_url'])
-      .where('factory_id', '=', factoryId)
-      .executeTakeFirstOrThrow();
+    const settings = await pairingSettingsOf(tx.trx, factoryId);
 
     // Codes are unique over every code still stored; a clash (1 in 2.5·10¹⁰) just draws again.
     let code = generatePairingCode(randomBytes);
-    while (
-      await tx.trx
-        .selectFrom('pairing_codes')
-        .select('id')
-        .where('code_hash', '=', hashToken(code))
-        .executeTakeFirst()
-    ) {
+    while (await pairingCodes.codeHashTaken(tx.trx, hashToken(code))) {
       code = generatePairingCode(randomBytes);
     }
 
     const expiresAt = new Date(tx.now.getTime() + PAIRING_CODE_TTL_SECONDS * SECOND).toISOString();
     const name = input.name.trim();
     const id = newId('pairingCode', tx.now);
-    await tx.trx
-      .insertInto('pairing_codes')
-      .values({
-        id,
-        factory_id: factoryId,
-        code_hash: hashToken(code),
-        name,
-        role: input.role,
-        created_at: tx.nowIso,
-        expires_at: expiresAt,
-        used_at: null,
-        station_id: null,
-      })
-      .execute();
+    await pairingCodes.insertPairingCode(tx.trx, {
+      id,
+      factory_id: factoryId,
+      code_hash: hashToken(code),
+      name,
+      role: input.role,
+      created_at: tx.nowIso,
+      expires_at: expiresAt,
+      used_at: null,
+      station_id: null,
+    });
 
     const issued = formatPairingCode(code);
     return {
@@ -170,12 +155,7 @@ export async function getPairingCode(
   factoryId: string,
   id: string,
 ): Promise<PairingCodeState> {
-  const row = await ctx.db
-    .selectFrom('pairing_codes')
-    .select(['id', 'name', 'role', 'created_at', 'expires_at', 'used_at', 'station_id'])
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await pairingCodes.pairingCodeOf(ctx.db, factoryId, id);
   if (!row) throw notFound('pairing code', 'id', id);
   const now = ctx.clock.now().toISOString();
   return {
@@ -202,16 +182,12 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
   if (!isWellFormedPairingCode(code)) throw new AppError('invalid_pairing_code');
 
   return transact(ctx, async (tx) => {
-    const pairing = await tx.trx
-      .selectFrom('pairing_codes')
-      .selectAll()
-      .where('code_hash', '=', hashToken(code))
-      .executeTakeFirst();
+    const pairing = await pairingCodes.pairingCodeOfHash(tx.trx, hashToken(code));
     if (!pairing || pairing.used_at !== null) throw new AppError('invalid_pairing_code');
     if (pairing.expires_at <= tx.nowIso) throw new AppError('pairing_code_expired');
 
     const token = newToken('station');
-    const row = {
+    const row: StationTable = {
       id: newId('station', tx.now),
       factory_id: pairing.factory_id,
       name: pairing.name,
@@ -224,16 +200,11 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
       revoked_at: null,
       updated_at: tx.nowIso,
     };
-    await tx.trx.insertInto('stations').values(row).execute();
+    await insertStation(tx.trx, row);
 
-    const used = await tx.trx
-      .updateTable('pairing_codes')
-      .set({ used_at: tx.nowIso, station_id: row.id })
-      .where('id', '=', pairing.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const used = await pairingCodes.markPairingCodeUsed(tx.trx, pairing.id, row.id, tx.nowIso);
     // Another process used the code in between: throwing also removes the station just made.
-    if (Number(used.numUpdatedRows) !== 1) throw new AppError('invalid_pairing_code');
+    if (!used) throw new AppError('invalid_pairing_code');
 
     tx.emit(pairing.factory_id, 'station.paired', toStationView(row));
     return { id: row.id, name: row.name, role: row.role, token };

@@ -1,5 +1,6 @@
 import { notFound } from '../../domain/errors.js';
-import { newestFirst, toPage, type Page, type PageParams } from '../../store/pagination.js';
+import { toPage, type Page, type PageParams } from '../../store/pagination.js';
+import * as stations from '../../store/stations/stations.repository.js';
 import type { StationTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact, type Tx } from '../transaction.js';
@@ -10,12 +11,7 @@ export async function listStations(
   factoryId: string,
   params: PageParams,
 ): Promise<Page<StationView>> {
-  const rows = await ctx.db
-    .selectFrom('stations')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .$call(newestFirst(params))
-    .execute();
+  const rows = await stations.listStations(ctx.db, factoryId, params);
   return toPage(rows, params, toStationView);
 }
 
@@ -24,12 +20,7 @@ export async function getStation(
   factoryId: string,
   id: string,
 ): Promise<StationView> {
-  const row = await ctx.db
-    .selectFrom('stations')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await stations.stationOf(ctx.db, factoryId, id);
   if (!row) throw notFound('station', 'id', id);
   return toStationView(row);
 }
@@ -43,13 +34,7 @@ export async function activeStationRow(
   factoryId: string,
   id: string,
 ): Promise<StationTable> {
-  const row = await tx.trx
-    .selectFrom('stations')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await stations.activeStationOf(tx.trx, factoryId, id);
   if (!row) throw notFound('active station', 'id', id);
   return row;
 }
@@ -77,15 +62,11 @@ export function updateStation(
       return toStationView(row);
     }
     next.updated_at = tx.nowIso;
-    await tx.trx
-      .updateTable('stations')
-      .set({
-        name: next.name,
-        default_location: next.default_location,
-        updated_at: next.updated_at,
-      })
-      .where('id', '=', id)
-      .execute();
+    await stations.updateStation(tx.trx, id, {
+      name: next.name,
+      default_location: next.default_location,
+      updated_at: next.updated_at,
+    });
     return toStationView(next);
   });
 }
@@ -101,19 +82,10 @@ export function revokeStation(
   id: string,
 ): Promise<{ id: string; object: 'station'; revoked_at: string }> {
   return transact(ctx, async (tx) => {
-    const row = await tx.trx
-      .selectFrom('stations')
-      .select(['id', 'revoked_at'])
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await stations.stationRevocationOf(tx.trx, factoryId, id);
     if (!row) throw notFound('station', 'id', id);
     if (row.revoked_at) return { id, object: 'station', revoked_at: row.revoked_at };
-    await tx.trx
-      .updateTable('stations')
-      .set({ revoked_at: tx.nowIso, updated_at: tx.nowIso })
-      .where('id', '=', id)
-      .execute();
+    await stations.revokeStation(tx.trx, id, tx.nowIso);
     return { id, object: 'station', revoked_at: tx.nowIso };
   });
 }

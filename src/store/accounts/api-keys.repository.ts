@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import { newestFirst, type PageParams } from '../pagination.js';
+import { PreparedQuery, type Param } from '../prepared-query.js';
+import type { ApiKeyTable, DB } from '../schema.js';
+
+/** API keys: who calls the factory from a program (DESIGN §4). */
+
+export async function insertApiKey(trx: Transaction<DB>, row: ApiKeyTable): Promise<void> {
+  await trx.insertInto('api_keys').values(row).execute();
+}
+
+/** A page of a factory's keys, newest first (`toPage` makes the page). */
+export function listApiKeys(
+  db: Kysely<DB>,
+  factoryId: string,
+  params: PageParams,
+): Promise<ApiKeyTable[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('factory_id', '=', factoryId)
+    .$call(newestFirst(params))
+    .execute();
+}
+
+/** A key of the factory and when it was revoked, if it was. */
+export function apiKeyRevocationOf(
+  db: Kysely<DB>,
+  factoryId: string,
+  id: string,
+): Promise<{ id: string; revoked_at: string | null } | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'revoked_at'])
+    .where('factory_id', '=', factoryId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function revokeApiKey(trx: Transaction<DB>, id: string, at: string): Promise<void> {
+  await trx.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).execute();
+}
+
+/** A key's id and name; throws when there is none. */
+export function apiKeyNameOf(db: Kysely<DB>, id: string): Promise<{ id: string; name: string }> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+// Every request looks its token up: the lookup and the touch are prepared once.
+
+const liveApiKeyByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
+  db
+    .selectFrom('api_keys')
+    .select(['id', 'factory_id', 'last_used_at'])
+    .where('token_hash', '=', p('hash'))
+    .where('revoked_at', 'is', null),
+);
+
+const touchApiKeyQuery = new PreparedQuery((db, p: Param<{ id: string; at: string }>) =>
+  db
+    .updateTable('api_keys')
+    .set({ last_used_at: p('at') })
+    .where('id', '=', p('id')),
+);
+
+/** The unrevoked key whose token hashes to `hash`. */
+export function liveApiKeyOfHash(
+  db: Kysely<DB>,
+  hash: string,
+): Promise<{ id: string; factory_id: string; last_used_at: string | null } | undefined> {
+  return liveApiKeyByHash.first(db, { hash });
+}
+
+export async function touchApiKey(db: Kysely<DB>, id: string, at: string): Promise<void> {
+  await touchApiKeyQuery.execute(db, { id, at });
+}
