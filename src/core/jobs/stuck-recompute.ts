@@ -5,9 +5,9 @@ import { stuckThreshold } from '../../domain/stuck.js';
 import { dialectOf, type DialectName } from '../../store/dialect.js';
 import type { CoreContext } from '../context.js';
 import { subscribes } from '../events.js';
-import { loadLines, selectOrderRows } from '../orders/order-queries.js';
+import { loadLines, orderRowsByIds } from '../../store/orders/order-rows.js';
 import { toOrderListItem } from '../orders/order-view.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
+import { orderIsVisible } from '../../store/orders/order-visibility.js';
 import { transact, type Tx } from '../transaction.js';
 
 export interface StuckRecomputeResult {
@@ -205,13 +205,11 @@ async function insertStuckEvents(tx: Tx): Promise<void> {
     where event_id is not null order by order_id`.execute(tx.trx);
   for (let i = 0; i < flips.rows.length; i += 500) {
     const chunk = flips.rows.slice(i, i + 500);
-    const rows = await selectOrderRows(tx.trx)
-      .where(
-        'o.id',
-        'in',
-        chunk.map((f) => f.order_id),
-      )
-      .execute();
+    const rows = await orderRowsByIds(
+      tx.trx,
+      null,
+      chunk.map((f) => f.order_id),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lines = new Map<string, Awaited<ReturnType<typeof loadLines>>>();
     for (const factoryId of new Set(chunk.map((f) => f.factory_id))) {

@@ -5,7 +5,7 @@ import type { EventTable, Staged } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { eventRows } from '../events.js';
 import { transact, type Tx } from '../transaction.js';
-import { claimSerials } from './create-order.js';
+import { claimSerials } from '../../store/orders/order-writes.js';
 import { dropUpload } from './upload-leftovers.js';
 import type { OrderRows } from './order-rows.js';
 
@@ -76,7 +76,7 @@ export async function stageUpload(
         .insertInto('uploads')
         .values({ id, factory_id: factoryId, built_at: builtAt.toISOString(), published_at: null })
         .execute();
-      return claimSerials(tx, factoryId, rows.pieces.length);
+      return claimSerials(tx.trx, factoryId, rows.pieces.length);
     });
   } catch (err) {
     ctx.stagingUploads.delete(id);
