@@ -3,7 +3,7 @@ import { DAY, HOUR } from '../../domain/clock.js';
 import { newId, type IdKind } from '../../domain/ids.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { deleteLeftovers } from '../orders/upload-leftovers.js';
+import { deleteLeftovers } from '../uploads/upload-leftovers.js';
 import { RATE_LIMIT_RETENTION_MS } from '../rate-limiter.js';
 import { transact } from '../transaction.js';
 
