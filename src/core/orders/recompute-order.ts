@@ -18,13 +18,9 @@ import {
 import type { Tx } from '../transaction.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
-// Kept here for the scan path, which imports them from this module.
-export {
-  countColumns,
-  orderSummarySet,
-  type CountedPieces,
-  type OrderSummary,
-} from '../../store/orders/order-summary.js';
+// Kept here for the scan path (core/scans), which imports them from this module; the store's
+// own are in store/orders/order-summary.ts.
+export { orderSummarySet, type OrderSummary } from '../../store/orders/order-summary.js';
 
 /** Writes an order's summary (`summarizeOrder`) to its row. */
 export async function writeOrderSummary(tx: Tx, planned: PlannedSummary): Promise<void> {
