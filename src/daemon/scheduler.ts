@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
-import { deleteLeftovers } from '../core/orders/upload-leftovers.js';
+import { deleteLeftovers } from '../core/uploads/upload-leftovers.js';
 import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
 import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';

@@ -3,18 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/domain/clock.js';
 import { buildOrderRows } from '../../src/core/orders/order-rows.js';
 import { normalizeOrder } from '../../src/core/orders/order-input.js';
-import { releaseEvents } from '../../src/core/orders/upload-events.js';
-import { clearMarks } from '../../src/core/orders/upload-clearing.js';
+import { releaseEvents } from '../../src/core/uploads/upload-events.js';
+import { clearMarks } from '../../src/core/uploads/upload-clearing.js';
 import {
   deleteLeftovers,
   dropUpload,
   STAGING_LEASE_MS,
-} from '../../src/core/orders/upload-leftovers.js';
+} from '../../src/core/uploads/upload-leftovers.js';
 import {
   publishUpload,
   stageUpload,
   type StagedUpload,
-} from '../../src/core/orders/upload-staging.js';
+} from '../../src/core/uploads/upload-staging.js';
 import { takeTurns } from '../../src/core/take-turns.js';
 import { housekeep } from '../../src/core/jobs/housekeeping.js';
 import { transact } from '../../src/core/transaction.js';

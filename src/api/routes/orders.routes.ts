@@ -7,7 +7,7 @@ import { createOrder } from '../../core/orders/create-order.js';
 import { creatorRefOf } from '../../core/orders/order-creator.js';
 import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { getOrder } from '../../core/orders/order-view.js';
-import { uploadOrders } from '../../core/orders/upload-orders.js';
+import { uploadOrders } from '../../core/uploads/upload-orders.js';
 import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
 import { sendInTurns } from '../json-in-turns.js';
@@ -94,6 +94,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
       return uploadOrders(coreOf(request, core), factoryOf(request), request.body, {
         dryRun: request.query.dry_run,
         creator: creatorRefOf(principalOf(request)),
+        reportError: (err, message) => request.log.error({ err }, message),
       });
     },
   );

@@ -1,8 +1,10 @@
 import { formatBarcode } from '../../domain/barcode.js';
 import { notFound } from '../../domain/errors.js';
+import { claimSerials } from '../../store/orders/order-writes.js';
+import { findVisiblePiece, relabelPiece } from '../../store/pieces/pieces.js';
+import { findVoidedLabel, insertVoidedLabel } from '../../store/pieces/voided-labels.js';
 import type { VoidedLabelTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
 
@@ -45,37 +47,15 @@ export function voidLabel(
   // Piece barcodes are upper case; a barcode typed in lower case still names its label.
   const barcode = typedBarcode.trim().toUpperCase();
   return transact(ctx, async (tx) => {
-    const already = await tx.trx
-      .selectFrom('voided_labels')
-      .selectAll()
-      .where('factory_id', '=', factoryId)
-      .where('barcode', '=', barcode)
-      .executeTakeFirst();
+    const already = await findVoidedLabel(tx.trx, factoryId, barcode);
     if (already) return toVoidedLabelView(already);
 
-    const piece = await tx.trx
-      .selectFrom('pieces as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .select(['p.id', 'p.order_id'])
-      .where('p.factory_id', '=', factoryId)
-      .where('p.barcode', '=', barcode)
-      .where(orderIsVisible('o'))
-      .executeTakeFirst();
+    const piece = await findVisiblePiece(tx.trx, factoryId, { barcode });
     if (!piece) throw notFound('label', 'barcode', barcode);
 
-    const factory = await tx.trx
-      .updateTable('factories')
-      .set((eb) => ({ barcode_serial: eb('barcode_serial', '+', 1) }))
-      .where('id', '=', factoryId)
-      .returning(['barcode_serial', 'label_prefix'])
-      .executeTakeFirstOrThrow();
-    const replacement = formatBarcode(factory.label_prefix, factory.barcode_serial);
-
-    await tx.trx
-      .updateTable('pieces')
-      .set({ barcode: replacement, label_printed_at: null, updated_at: tx.nowIso })
-      .where('id', '=', piece.id)
-      .execute();
+    const serial = await claimSerials(tx.trx, factoryId, 1);
+    const replacement = formatBarcode(serial.prefix, serial.before + 1);
+    await relabelPiece(tx.trx, piece.id, replacement, tx.nowIso);
     const row: VoidedLabelTable = {
       factory_id: factoryId,
       barcode,
@@ -85,7 +65,7 @@ export function voidLabel(
       voided_at: tx.nowIso,
       replacement_barcode: replacement,
     };
-    await tx.trx.insertInto('voided_labels').values(row).execute();
+    await insertVoidedLabel(tx.trx, row);
     // The piece's status is unchanged; the order is recomputed all the same, as after every
     // change to a piece, so it is marked updated for integrations that sync by `updated_since`.
     await recomputeOrder(tx, factoryId, piece.order_id);

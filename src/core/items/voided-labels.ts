@@ -1,4 +1,5 @@
 import type { Page, PageParams } from '../../store/pagination.js';
+import { voidedLabelsOfOrder } from '../../store/pieces/voided-labels.js';
 import type { CoreContext } from '../context.js';
 import { findOrderRow } from '../orders/order-view.js';
 import { toVoidedLabelView, type VoidedLabelView } from './void-label.js';
@@ -15,17 +16,13 @@ export async function listOrderVoidedLabels(
   params: PageParams,
 ): Promise<Page<VoidedLabelView>> {
   const order = await findOrderRow(ctx.db, factoryId, idOrOrderNo);
-  const rows = await ctx.db
-    .selectFrom('voided_labels')
-    .selectAll()
-    .where('factory_id', '=', factoryId)
-    .where('order_id', '=', order.id)
-    .$if(params.starting_after !== undefined, (qb) =>
-      qb.where('barcode', '<', params.starting_after!),
-    )
-    .orderBy('barcode', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await voidedLabelsOfOrder(
+    ctx.db,
+    factoryId,
+    order.id,
+    params.starting_after,
+    params.limit + 1,
+  );
   const has_more = rows.length > params.limit;
   const kept = has_more ? rows.slice(0, params.limit) : rows;
   return {

@@ -11,7 +11,7 @@ import { deleteUnreferencedEndpoints } from '../../store/webhooks/endpoints.repo
 import { webhookRetentionDays } from '../../store/webhooks/webhook-settings.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { deleteLeftovers } from '../orders/upload-leftovers.js';
+import { deleteLeftovers } from '../uploads/upload-leftovers.js';
 import { RATE_LIMIT_RETENTION_MS } from '../rate-limiter.js';
 import { transact } from '../transaction.js';
 

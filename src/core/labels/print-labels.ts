@@ -1,9 +1,9 @@
 import type { PieceLabelContent } from '../../domain/piece-label.js';
 import { notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
-import { loadLines } from '../orders/order-queries.js';
+import { loadLines } from '../../store/orders/order-rows.js';
+import { defaultDpi, takeItemLabel, takeOrderLabels } from '../../store/pieces/piece-labels.js';
 import { findOrderRow } from '../orders/order-view.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
 import type { Tx } from '../transaction.js';
 import { transact } from '../transaction.js';
 
@@ -26,12 +26,7 @@ export interface LabelRun {
 
 async function resolveDpi(tx: Tx, factoryId: string, dpi: PrinterDpi | undefined) {
   if (dpi !== undefined) return dpi;
-  const settings = await tx.trx
-    .selectFrom('settings')
-    .select('default_dpi')
-    .where('factory_id', '=', factoryId)
-    .executeTakeFirst();
-  return settings?.default_dpi === 300 ? 300 : 203;
+  return (await defaultDpi(tx.trx, factoryId)) === 300 ? 300 : 203;
 }
 
 /**
@@ -53,25 +48,7 @@ export function printOrderLabels(
     const unitsTotal = lines.reduce((sum, line) => sum + line.qty, 0);
     const unprintedOnly = options.pieces === 'unprinted';
 
-    const pieces = await tx.trx
-      .selectFrom('pieces')
-      .select(['barcode', 'line_no', 'unit_no', 'piece_no', 'piece_name'])
-      .where('factory_id', '=', factoryId)
-      .where('order_id', '=', order.id)
-      .$if(unprintedOnly, (qb) => qb.where('label_printed_at', 'is', null))
-      .orderBy('unit_no')
-      .orderBy('piece_no')
-      .execute();
-    if (pieces.length > 0) {
-      // The same condition as the read, in the same transaction: exactly the pieces returned.
-      await tx.trx
-        .updateTable('pieces')
-        .set({ label_printed_at: tx.nowIso, updated_at: tx.nowIso })
-        .where('factory_id', '=', factoryId)
-        .where('order_id', '=', order.id)
-        .$if(unprintedOnly, (qb) => qb.where('label_printed_at', 'is', null))
-        .execute();
-    }
+    const pieces = await takeOrderLabels(tx.trx, factoryId, order.id, unprintedOnly, tx.nowIso);
 
     return {
       order_id: order.id,
@@ -110,44 +87,8 @@ export function printItemLabel(
   options: { dpi?: PrinterDpi | undefined },
 ): Promise<LabelRun> {
   return transact(ctx, async (tx) => {
-    const piece = await tx.trx
-      .selectFrom('pieces as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
-      .innerJoin('order_lines as l', (join) =>
-        join.onRef('l.order_id', '=', 'p.order_id').onRef('l.line_no', '=', 'p.line_no'),
-      )
-      .select([
-        'p.id',
-        'p.barcode',
-        'p.unit_no',
-        'p.piece_no',
-        'p.piece_name',
-        'o.id as order_id',
-        'o.order_no',
-        'o.needed_by',
-        'r.name as retailer_name',
-        'l.sku',
-        'l.colour',
-        'l.pieces_per_unit',
-      ])
-      .where('p.factory_id', '=', factoryId)
-      .where('p.barcode', '=', barcode)
-      .where(orderIsVisible('o'))
-      .executeTakeFirst();
+    const piece = await takeItemLabel(tx.trx, factoryId, barcode, tx.nowIso);
     if (!piece) throw notFound('label', 'barcode', barcode);
-
-    const units = await tx.trx
-      .selectFrom('order_lines')
-      .select((eb) => eb.fn.sum<number>('qty').as('total'))
-      .where('factory_id', '=', factoryId)
-      .where('order_id', '=', piece.order_id)
-      .executeTakeFirstOrThrow();
-    await tx.trx
-      .updateTable('pieces')
-      .set({ label_printed_at: tx.nowIso, updated_at: tx.nowIso })
-      .where('id', '=', piece.id)
-      .execute();
 
     return {
       order_id: piece.order_id,
@@ -161,7 +102,7 @@ export function printItemLabel(
           sku: piece.sku,
           colour: piece.colour,
           unit_no: piece.unit_no,
-          units_total: Number(units.total),
+          units_total: piece.units_total,
           piece_no: piece.piece_no,
           pieces_per_unit: piece.pieces_per_unit,
           piece_name: piece.piece_name,

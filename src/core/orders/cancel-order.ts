@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/errors.js';
+import { hasShippedPieces, markOrderCancelled } from '../../store/orders/order-writes.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { findOrderRow, getOrder, type OrderView } from './order-view.js';
@@ -18,30 +19,13 @@ export function cancelOrder(
   return transact(ctx, async (tx) => {
     const row = await findOrderRow(tx.trx, factoryId, idOrOrderNo);
     if (row.cancelled_at === null) {
-      const shipped = await tx.trx
-        .selectFrom('pieces')
-        .select('id')
-        .where('order_id', '=', row.id)
-        .where('status', 'in', ['dispatched', 'returned'])
-        .limit(1)
-        .executeTakeFirst();
+      const shipped = await hasShippedPieces(tx.trx, row.id);
       if (shipped) {
         throw new AppError('order_not_cancellable', {
           message: `Order ${row.order_no} cannot be cancelled: pieces have been dispatched.`,
         });
       }
-      await tx.trx
-        .updateTable('pieces')
-        .set({ status: 'cancelled', updated_at: tx.nowIso })
-        .where('order_id', '=', row.id)
-        .where('status', '!=', 'written_off')
-        .execute();
-      await tx.trx
-        .updateTable('orders')
-        .set({ cancelled_at: tx.nowIso })
-        .where('factory_id', '=', factoryId)
-        .where('id', '=', row.id)
-        .execute();
+      await markOrderCancelled(tx.trx, factoryId, row.id, tx.nowIso);
       const { order } = await recomputeOrder(tx, factoryId, row.id);
       tx.emit(factoryId, 'order.cancelled', order);
     }

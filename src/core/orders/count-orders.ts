@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-status.js';
+import { cappedOrderCounts } from '../../store/orders/order-counts.js';
 import type { CoreContext } from '../context.js';
-import { orderIsVisible } from './order-visibility.js';
 
 /** Counting stops here: a count this high reads "10,000 or more" and costs no more to make. */
 export const ORDER_COUNT_LIMIT = 10_000;
@@ -31,20 +30,8 @@ export interface OrderCounts {
  * read past.
  */
 export async function countOrders(ctx: CoreContext, factoryId: string): Promise<OrderCounts> {
-  const capped = (column: 'status' | 'stuck', value: string | number) =>
-    sql<number>`(select count(*) from (select 1 from orders
-      where factory_id = ${factoryId} and ${sql.ref(column)} = ${value}
-        and ${orderIsVisible()}
-      limit ${ORDER_COUNT_LIMIT + 1}) as m)`;
-  const row = await ctx.db
-    .selectNoFrom([
-      ...ORDER_STATUSES.map((status, i) => capped('status', status).as(`s${i}`)),
-      capped('stuck', 1).as('stuck'),
-    ])
-    .executeTakeFirstOrThrow();
-  const counts = row as Record<string, number | string | bigint>;
-  const bounded = (raw: number | string | bigint | undefined): BoundedCount => {
-    const n = Number(raw ?? 0);
+  const counts = await cappedOrderCounts(ctx.db, factoryId, ORDER_COUNT_LIMIT);
+  const bounded = (n: number): BoundedCount => {
     return n > ORDER_COUNT_LIMIT
       ? { count: ORDER_COUNT_LIMIT, exact: false }
       : { count: n, exact: true };
@@ -52,7 +39,7 @@ export async function countOrders(ctx: CoreContext, factoryId: string): Promise<
   return {
     object: 'order_counts',
     limit: ORDER_COUNT_LIMIT,
-    statuses: ORDER_STATUSES.map((status, i) => ({ status, ...bounded(counts[`s${i}`]) })),
+    statuses: ORDER_STATUSES.map((status) => ({ status, ...bounded(counts.statuses[status]) })),
     stuck: bounded(counts.stuck),
   };
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { formatBarcode } from '../../domain/barcode.js';
 import { AppError, invalid } from '../../domain/errors.js';
+import { claimSerials, insertOrders, orderNoTaken } from '../../store/orders/order-writes.js';
 import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { findRetailerById, findRetailersByCode } from '../retailers/retailers.js';
 import { transact, type Tx } from '../transaction.js';
-import { insertRows } from '../../store/insert-rows.js';
 import { normalizeOrder, validateOrder, type CreateOrderInput } from './order-input.js';
 import { buildOrderRows, type OrderSource, type OrderToWrite } from './order-rows.js';
 import { resolveCreator, type CreatorRef } from './order-creator.js';
@@ -36,46 +36,6 @@ export async function resolveRetailer(
 }
 
 /**
- * True when the retailer already has an order with that number. Unlike every read that shows
- * orders, this one counts an order an upload still hides: the upload holds its number (the
- * unique index on factory, retailer and number says so too, and would refuse the insert with an
- * error instead of this 409), and the order appears under it once the upload publishes.
- */
-export async function orderNoTaken(
-  db: Kysely<DB>,
-  factoryId: string,
-  retailerId: string,
-  orderNo: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('factory_id', '=', factoryId)
-    .where('retailer_id', '=', retailerId)
-    .where('order_no', '=', orderNo)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Claims `count` barcode serials of the factory in one statement (a serial is never handed out
- * twice, even if its label is voided later): the label prefix, and the serial before the first.
- */
-export async function claimSerials(
-  tx: Tx,
-  factoryId: string,
-  count: number,
-): Promise<{ prefix: string; before: number }> {
-  const counter = await tx.trx
-    .updateTable('factories')
-    .set((eb) => ({ barcode_serial: eb('barcode_serial', '+', count) }))
-    .where('id', '=', factoryId)
-    .returning(['barcode_serial', 'label_prefix'])
-    .executeTakeFirstOrThrow();
-  return { prefix: counter.label_prefix, before: counter.barcode_serial - count };
-}
-
-/**
  * Writes checked orders for known retailers inside the caller's transaction: their rows
  * (buildOrderRows), the barcode serials of all of them claimed in one statement, then the rows,
  * lines, pieces and `order.created` events in multi-row statements. Answers each order's full
@@ -95,15 +55,13 @@ export async function writeOrders(
 ): Promise<{ ids: string[]; views: OrderView[] }> {
   const { turn } = options;
   const rows = await buildOrderRows(factoryId, orders, source, tx.now, options);
-  const { prefix, before } = await claimSerials(tx, factoryId, rows.pieces.length);
+  const { prefix, before } = await claimSerials(tx.trx, factoryId, rows.pieces.length);
   rows.pieces.forEach((piece, i) => (piece.barcode = formatBarcode(prefix, before + i + 1)));
   let at = 0;
   for (const view of rows.views) {
     for (const piece of view.pieces) piece.barcode = rows.pieces[at++]!.barcode;
   }
-  await insertRows(tx.trx, 'orders', rows.orders, turn);
-  await insertRows(tx.trx, 'order_lines', rows.lines, turn);
-  await insertRows(tx.trx, 'pieces', rows.pieces, turn);
+  await insertOrders(tx.trx, rows, turn);
   await tx.emitMany(factoryId, 'order.created', rows.items, turn);
   return { ids: rows.ids, views: rows.views };
 }

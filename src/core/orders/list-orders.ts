@@ -4,10 +4,9 @@ import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import type { CoreContext } from '../context.js';
 import { findRetailerById, requireRetailer } from '../retailers/retailers.js';
-import { loadLines, selectOrderRows } from './order-queries.js';
+import { orderPageIds, type Filter } from '../../store/orders/order-page-ids.js';
+import { loadLines, orderRowsByIds } from '../../store/orders/order-rows.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
-import { orderIsVisible } from './order-visibility.js';
-import { pageIds, type Filter, type IdQuery, type Scope } from './order-page-ids.js';
 
 export interface OrderFilters {
   status?: OrderStatus | undefined;
@@ -74,10 +73,8 @@ export async function listFactoryOrders(
  * `updated_at` whole. The other filters are checked row by row. Then the page's
  * rows are read with their retailers.
  *
- * Orders an upload still hides are left out of every read that gives ids, checked on the rows
- * as the other filters are. The counts that choose the driver include them: hidden orders are
- * few and short-lived, and counting them costs nothing from the index, where leaving them out
- * would read every counted row.
+ * The reads are the store's (store/orders/order-page-ids.ts), which leaves out orders an upload
+ * still hides.
  */
 export async function listOrders(
   ctx: CoreContext,
@@ -104,34 +101,16 @@ export async function listOrders(
     params.updated_since === undefined ? undefined : new Date(params.updated_since).toISOString(),
   );
 
-  const indexOnly = (): IdQuery =>
-    ctx.db
-      .selectFrom('orders')
-      .select('id')
-      .where('factory_id', '=', factoryId)
-      .$if(params.starting_after !== undefined, (qb) =>
-        qb.where('id', '<', params.starting_after!),
-      );
-  const base = (): IdQuery => indexOnly().where(orderIsVisible());
-
-  const search =
-    params.order_no_contains === undefined ? undefined : containsPattern(params.order_no_contains);
-  const scope: Scope = {
-    db: ctx.db,
-    factoryId,
-    startingAfter: params.starting_after,
-    base,
-    indexOnly,
-    search,
-  };
-  const ids = await pageIdsByReason(scope, filters, params.stuck_reason, params.limit + 1);
+  const page = { startingAfter: params.starting_after, contains: params.order_no_contains };
+  const ids = await pageIdsByReason(
+    (withFilters) => orderPageIds(ctx.db, factoryId, page, withFilters, params.limit + 1),
+    filters,
+    params.stuck_reason,
+    params.limit + 1,
+  );
   if (ids.length === 0) return toPage([], params);
 
-  const rows = await selectOrderRows(ctx.db)
-    .where('o.factory_id', '=', factoryId)
-    .where('o.id', 'in', ids)
-    .orderBy('o.id', 'desc')
-    .execute();
+  const rows = await orderRowsByIds(ctx.db, factoryId, ids);
   const lines = await loadLines(ctx.db, factoryId, ids.slice(0, params.limit));
   const now = ctx.clock.now();
   return toPage(rows, params, (row) => toOrderListItem(row, lines.get(row.id) ?? [], now));
@@ -145,32 +124,20 @@ export async function listOrders(
  * index answers in id order, as the list's other filters are.
  */
 async function pageIdsByReason(
-  scope: Scope,
+  pageIds: (filters: readonly Filter[]) => Promise<string[]>,
   filters: readonly Filter[],
   reason: StuckReason | undefined,
   limit: number,
 ): Promise<string[]> {
-  if (reason === undefined) return pageIds(scope, filters, limit);
+  if (reason === undefined) return pageIds(filters);
   const withStatus = (status: OrderStatus): Filter[] => [
     ...filters,
     { column: 'status', op: '=', value: status, kind: 'equality' },
   ];
   if (reason === 'partially_dispatched') {
-    return pageIds(scope, withStatus('partially_dispatched'), limit);
+    return pageIds(withStatus('partially_dispatched'));
   }
-  const produced = await pageIds(scope, withStatus('produced'), limit);
-  const inStock = await pageIds(scope, withStatus('in_stock'), limit);
+  const produced = await pageIds(withStatus('produced'));
+  const inStock = await pageIds(withStatus('in_stock'));
   return [...produced, ...inStock].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, limit);
-}
-
-/**
- * A LIKE pattern matching order numbers that contain `text`: `%`, `_` and `\` are taken
- * literally, and A-Z are lowered as the query lowers the column (only ASCII, which SQLite's
- * `lower` and PostgreSQL's agree on).
- */
-function containsPattern(text: string): string {
-  const literal = text
-    .replace(/[\\%_]/g, (c) => `\\${c}`)
-    .replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return `%${literal}%`;
 }

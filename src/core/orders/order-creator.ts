@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { creatorName } from '../../store/orders/order-writes.js';
 import type { DB } from '../../store/schema.js';
 import type { Principal } from '../auth/principal.js';
 import type { OrderCreator } from './order-view.js';
@@ -26,19 +27,6 @@ export async function resolveCreator(
   ref: CreatorRef | null,
 ): Promise<OrderCreator | null> {
   if (ref === null) return null;
-  const row =
-    ref.type === 'staff'
-      ? await db
-          .selectFrom('staff_users')
-          .select('name')
-          .where('factory_id', '=', factoryId)
-          .where('id', '=', ref.id)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('api_keys')
-          .select('name')
-          .where('factory_id', '=', factoryId)
-          .where('id', '=', ref.id)
-          .executeTakeFirst();
-  return row ? { type: ref.type, id: ref.id, name: row.name } : null;
+  const name = await creatorName(db, factoryId, ref);
+  return name === undefined ? null : { type: ref.type, id: ref.id, name };
 }

@@ -1,8 +1,8 @@
 import { newId } from '../../domain/ids.js';
 import { noPieces, summarizeOrder } from '../../domain/order-status.js';
+import { countColumns } from '../../store/orders/order-summary.js';
 import type { OrderLineTable, OrderTable, PieceTable, RetailerTable } from '../../store/schema.js';
 import { itemsOf, type NormalizedOrder } from './order-input.js';
-import { countColumns } from './recompute-order.js';
 import {
   toOrderListItem,
   type OrderCreator,

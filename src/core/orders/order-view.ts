@@ -3,15 +3,21 @@ import { AppError, notFound } from '../../domain/errors.js';
 import { isIdOf } from '../../domain/ids.js';
 import type { OrderStatus, PieceStatus } from '../../domain/order-status.js';
 import { isStuck, stuckReason, type StuckReason } from '../../domain/stuck.js';
-import type { DB } from '../../store/schema.js';
-import type { Tx } from '../transaction.js';
+import { consistently } from '../../store/orders/consistently.js';
+import { orderPiecesPage, orderScansPage } from '../../store/orders/order-pieces.js';
 import {
+  findOrderRowById,
+  findOrderRowsByNumber,
   loadLines,
   orderRowById,
-  selectOrderRows,
   type LineRow,
   type OrderRow,
-} from './order-queries.js';
+} from '../../store/orders/order-rows.js';
+import type { DB } from '../../store/schema.js';
+import type { Tx } from '../transaction.js';
+
+// Kept here for the scan path, which imports them from this module.
+export { PIECE_VIEW_COLUMNS } from '../../store/orders/order-pieces.js';
 
 export interface OrderLine {
   sku: string;
@@ -79,22 +85,6 @@ export interface PieceView {
   dispatched_at: string | null;
   label_printed_at: string | null;
 }
-
-/** The piece columns a PieceView is made of. */
-export const PIECE_VIEW_COLUMNS = [
-  'id',
-  'barcode',
-  'line_no',
-  'unit_no',
-  'piece_no',
-  'piece_name',
-  'status',
-  'location',
-  'produced_at',
-  'in_stock_at',
-  'dispatched_at',
-  'label_printed_at',
-] as const;
 
 export interface ScanView {
   id: string;
@@ -188,15 +178,11 @@ export async function findOrderRow(
   idOrOrderNo: string,
   retailerId?: string,
 ): Promise<OrderRow> {
-  const base = () =>
-    selectOrderRows(db)
-      .where('o.factory_id', '=', factoryId)
-      .$if(retailerId !== undefined, (qb) => qb.where('o.retailer_id', '=', retailerId!));
   if (isIdOf('order', idOrOrderNo)) {
-    const row = await base().where('o.id', '=', idOrOrderNo).executeTakeFirst();
+    const row = await findOrderRowById(db, factoryId, idOrOrderNo, retailerId);
     if (row) return row;
   }
-  const rows = await base().where('o.order_no', '=', idOrOrderNo).limit(2).execute();
+  const rows = await findOrderRowsByNumber(db, factoryId, idOrOrderNo, { retailerId, limit: 2 });
   if (rows.length > 1) {
     throw new AppError('order_no_ambiguous', {
       param: 'id',
@@ -216,18 +202,6 @@ export async function loadOrderListItem(
   const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id', orderId);
   return toOrderListItem(row, await tx.orderLines.of(tx.trx, factoryId, orderId), tx.now);
-}
-
-/**
- * Runs reads in one read-only transaction, so the order, its pieces and its scans are one
- * consistent picture (a write committing meanwhile is not half seen); inside a transaction that
- * is already the case. A read-only transaction never waits for a write, on either dialect.
- */
-export function consistently<T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return read(db);
-  // PostgreSQL's default (read committed) gives each statement a snapshot of its own.
-  const snapshot = db.transaction().setIsolationLevel('repeatable read');
-  return snapshot.setAccessMode('read only').execute(read);
 }
 
 /** Rows read per query of an order's pieces or scans: a few milliseconds of work each. */
@@ -256,20 +230,7 @@ export function getOrder(
     const pieces: PieceView[] = [];
     for (;;) {
       const last = pieces.at(-1);
-      const page = await conn
-        .selectFrom('pieces')
-        .select(PIECE_VIEW_COLUMNS)
-        .where('order_id', '=', row.id)
-        .where('factory_id', '=', factoryId)
-        .$if(last !== undefined, (qb) =>
-          qb.where((eb) =>
-            eb(eb.refTuple('unit_no', 'piece_no'), '>', eb.tuple(last!.unit_no, last!.piece_no)),
-          ),
-        )
-        .orderBy('unit_no')
-        .orderBy('piece_no')
-        .limit(PAGE)
-        .execute();
+      const page = await orderPiecesPage(conn, factoryId, row.id, last, PAGE);
       pieces.push(...page);
       if (page.length < PAGE) break;
       await pause();
@@ -277,27 +238,7 @@ export function getOrder(
     const scans: ScanView[] = [];
     for (;;) {
       const last = scans.at(-1);
-      const page = await conn
-        .selectFrom('scans')
-        .select([
-          'id',
-          'event',
-          'accepted',
-          'reason',
-          'location',
-          'station_name as station',
-          'station_id',
-          'barcode',
-          'piece_id',
-          'scanned_at',
-          'at',
-        ])
-        .where('order_id', '=', row.id)
-        .where('factory_id', '=', factoryId)
-        .$if(last !== undefined, (qb) => qb.where('id', '>', last!.id))
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
+      const page = await orderScansPage(conn, factoryId, row.id, last?.id, PAGE);
       // Rows already have the answer's field names; only `accepted` needs its boolean.
       for (const scan of page) scans.push({ ...scan, accepted: scan.accepted === 1 });
       if (page.length < PAGE) break;

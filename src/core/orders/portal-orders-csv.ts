@@ -1,5 +1,6 @@
 import { RETAILER_ORDER_STATUS } from '../../domain/retailer-words.js';
 import type { CoreContext } from '../context.js';
+import { findRetailerById } from '../retailers/retailers.js';
 import {
   listPortalOrders,
   type PortalOrderFilters,
@@ -62,12 +63,8 @@ export async function exportPortalOrders(
   scope: RetailerScope,
   filters: PortalOrderFilters,
 ): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
-  const retailer = await ctx.db
-    .selectFrom('retailers')
-    .select('code')
-    .where('factory_id', '=', scope.factoryId)
-    .where('id', '=', scope.retailerId)
-    .executeTakeFirstOrThrow();
+  const retailer = await findRetailerById(ctx.db, scope.factoryId, scope.retailerId);
+  if (!retailer) throw new Error(`retailer ${scope.retailerId} not found`);
   const day = ctx.clock.now().toISOString().slice(0, 10);
   return {
     fileName: `orders-${fileSafe(retailer.code)}-${day}.csv`,

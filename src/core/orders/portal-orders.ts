@@ -9,14 +9,10 @@ import type { Page, PageParams } from '../../store/pagination.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { listOrders, type OrderFilters } from './list-orders.js';
-import { loadLines } from './order-queries.js';
-import {
-  consistently,
-  findOrderRow,
-  toOrderListItem,
-  type OrderLine,
-  type OrderListItem,
-} from './order-view.js';
+import { consistently } from '../../store/orders/consistently.js';
+import { portalPiecesOf } from '../../store/orders/order-pieces.js';
+import { loadLines } from '../../store/orders/order-rows.js';
+import { findOrderRow, toOrderListItem, type OrderLine, type OrderListItem } from './order-view.js';
 
 /**
  * What a retailer's user sees of their own orders (docs/portal.md). The factory's internal
@@ -123,26 +119,7 @@ export function getPortalOrder(
   return consistently(db, async (conn) => {
     const row = await findOrderRow(conn, scope.factoryId, idOrOrderNo, scope.retailerId);
     const lineRows = (await loadLines(conn, scope.factoryId, [row.id])).get(row.id) ?? [];
-    const rows = await conn
-      .selectFrom('pieces')
-      .select([
-        'id',
-        'barcode',
-        'line_no',
-        'unit_no',
-        'piece_no',
-        'piece_name',
-        'status',
-        'scanned',
-        'produced_at',
-        'in_stock_at',
-        'dispatched_at',
-      ])
-      .where('factory_id', '=', scope.factoryId)
-      .where('order_id', '=', row.id)
-      .orderBy('unit_no')
-      .orderBy('piece_no')
-      .execute();
+    const rows = await portalPiecesOf(conn, scope.factoryId, row.id);
 
     const byLine = new Map<number, typeof rows>();
     for (const piece of rows) {

@@ -1,114 +1,33 @@
 import { notFound } from '../../domain/errors.js';
 import {
   advanceMilestones,
-  noPieces,
-  PIECE_STATUSES,
   summarizeCounts,
   type OrderStatus,
-  type PieceCounts,
   type PieceStatus,
 } from '../../domain/order-status.js';
 import { isStuck } from '../../domain/stuck.js';
-import { PreparedQuery, type Param } from '../../store/prepared-query.js';
-import type { OrderTable } from '../../store/schema.js';
+import { orderRowById, type OrderRow } from '../../store/orders/order-rows.js';
+import {
+  countColumns,
+  countPieces,
+  countsOf,
+  writeOrderSummary as writeSummaryRow,
+  type CountedPieces,
+  type OrderSummary,
+} from '../../store/orders/order-summary.js';
 import type { Tx } from '../transaction.js';
-import { orderRowById, type OrderRow } from './order-queries.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
-/** The order column that counts the pieces in each status. */
-export const COUNT_COLUMNS = {
-  awaiting_production: 'pieces_awaiting_production',
-  produced: 'pieces_produced',
-  in_stock: 'pieces_in_stock',
-  dispatched: 'pieces_dispatched',
-  returned: 'pieces_returned',
-  written_off: 'pieces_written_off',
-  cancelled: 'pieces_cancelled',
-} as const satisfies Record<PieceStatus, keyof OrderTable>;
-
-type CountColumns = Record<(typeof COUNT_COLUMNS)[PieceStatus], number>;
-
-/** The count columns of an order row for these counts. */
-export function countColumns(counts: Readonly<PieceCounts>): CountColumns {
-  const columns = {} as CountColumns;
-  for (const status of PIECE_STATUSES) columns[COUNT_COLUMNS[status]] = counts[status];
-  return columns;
-}
-
-function countsOf(row: CountColumns): PieceCounts {
-  const counts = noPieces();
-  for (const status of PIECE_STATUSES) counts[status] = row[COUNT_COLUMNS[status]];
-  return counts;
-}
-
-const pieceCountsByStatus = new PreparedQuery((db, p: Param<{ orderId: string }>) =>
-  db
-    .selectFrom('pieces')
-    .select((eb) => [
-      'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('scanned').as('scanned'),
-    ])
-    .where('order_id', '=', p('orderId'))
-    .groupBy('status'),
-);
-
-/** What a recompute writes to an order row. */
-export type OrderSummary = Pick<
-  OrderTable,
-  | 'status'
-  | 'pieces_total'
-  | 'pieces_scanned'
-  | 'piece_states'
-  | 'produced_at'
-  | 'in_stock_at'
-  | 'dispatched_at'
-  | 'stuck'
-  | 'stuck_since'
-  | 'updated_at'
-> &
-  CountColumns;
-
-/** The columns an order's summary sets, for a prepared statement with those parameters. */
-export function orderSummarySet(p: Param<OrderSummary>) {
-  return {
-    status: p('status'),
-    pieces_total: p('pieces_total'),
-    pieces_scanned: p('pieces_scanned'),
-    pieces_awaiting_production: p('pieces_awaiting_production'),
-    pieces_produced: p('pieces_produced'),
-    pieces_in_stock: p('pieces_in_stock'),
-    pieces_dispatched: p('pieces_dispatched'),
-    pieces_returned: p('pieces_returned'),
-    pieces_written_off: p('pieces_written_off'),
-    pieces_cancelled: p('pieces_cancelled'),
-    piece_states: p('piece_states'),
-    produced_at: p('produced_at'),
-    in_stock_at: p('in_stock_at'),
-    dispatched_at: p('dispatched_at'),
-    stuck: p('stuck'),
-    stuck_since: p('stuck_since'),
-    updated_at: p('updated_at'),
-  };
-}
-
-// Run inside every scan: prepared once.
-const writeSummary = new PreparedQuery(
-  (db, p: Param<OrderSummary & { factory_id: string; order_id: string }>) =>
-    db
-      .updateTable('orders')
-      .set(orderSummarySet(p))
-      .where('factory_id', '=', p('factory_id'))
-      .where('id', '=', p('order_id')),
-);
+// Kept here for the scan path (core/scans), which imports them from this module; the store's
+// own are in store/orders/order-summary.ts.
+export { orderSummarySet, type OrderSummary } from '../../store/orders/order-summary.js';
 
 /** Writes an order's summary (`summarizeOrder`) to its row. */
 export async function writeOrderSummary(
   tx: Pick<Tx, 'trx'>,
   planned: PlannedSummary,
 ): Promise<void> {
-  const { row, update } = planned;
-  await writeSummary.execute(tx.trx, { ...update, factory_id: row.factory_id, order_id: row.id });
+  await writeSummaryRow(tx.trx, planned.row, planned.update);
 }
 
 /** One piece a change moved: its status before and after, and whether it was just scanned. */
@@ -153,16 +72,10 @@ export async function recomputeOrder(
 ): Promise<RecomputeResult> {
   const row = await orderRowById.first(tx.trx, { factoryId, orderId });
   if (!row) throw notFound('order', 'id', orderId);
-  const counted = (moved && countsAfterMove(row, moved)) ?? (await countPieces(tx, orderId));
+  const counted = (moved && countsAfterMove(row, moved)) ?? (await countPieces(tx.trx, orderId));
   const planned = summarizeOrder(tx, row, counted);
   await writeOrderSummary(tx, planned);
   return announceRecompute(tx, planned);
-}
-
-/** How many of an order's pieces are in each status, and how many were ever scanned. */
-export interface CountedPieces {
-  counts: PieceCounts;
-  scanned: number;
 }
 
 /**
@@ -175,16 +88,6 @@ export function countsAfterMove(row: OrderRow, moved: PieceMove): CountedPieces 
   counts[moved.to]++;
   if (counts[moved.from] < 0) return undefined;
   return { counts, scanned: row.pieces_scanned + (moved.firstScan ? 1 : 0) };
-}
-
-async function countPieces(tx: Tx, orderId: string): Promise<CountedPieces> {
-  const counts = noPieces();
-  let scanned = 0;
-  for (const group of await pieceCountsByStatus.all(tx.trx, { orderId })) {
-    counts[group.status] = Number(group.n);
-    scanned += Number(group.scanned ?? 0);
-  }
-  return { counts, scanned };
 }
 
 /** An order's row and what its recompute will write to it. */

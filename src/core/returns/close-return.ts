@@ -1,4 +1,6 @@
 import { AppError, invalid } from '../../domain/errors.js';
+import { closeReturnedPiece } from '../../store/pieces/pieces.js';
+import { closeReturnRow } from '../../store/returns/returns.js';
 import type { CoreContext } from '../context.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
@@ -43,26 +45,19 @@ export async function closeReturn(
       });
     }
     const restocked = decision.status === 'restocked';
-    await tx.trx
-      .updateTable('returns')
-      .set({
-        status: decision.status,
-        location: restocked ? location : null,
-        closed_at: tx.nowIso,
-        updated_at: tx.nowIso,
-      })
-      .where('id', '=', id)
-      .execute();
-    await tx.trx
-      .updateTable('pieces')
-      .set(
-        restocked
-          ? { status: 'in_stock', location, in_stock_at: tx.nowIso, updated_at: tx.nowIso }
-          : { status: 'written_off', location: null, updated_at: tx.nowIso },
-      )
-      .where('id', '=', current.piece_id)
-      .where('factory_id', '=', factoryId)
-      .execute();
+    await closeReturnRow(
+      tx.trx,
+      id,
+      { status: decision.status, location: restocked ? location : null },
+      tx.nowIso,
+    );
+    await closeReturnedPiece(
+      tx.trx,
+      factoryId,
+      current.piece_id,
+      { restockedAt: restocked ? tx.nowIso : null, location: restocked ? location : null },
+      tx.nowIso,
+    );
     await recomputeOrder(tx, factoryId, current.order_id);
     const view = await loadReturn(tx.trx, factoryId, id);
     tx.emit(factoryId, restocked ? 'return.restocked' : 'return.written_off', view);

@@ -2,7 +2,8 @@ import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { normalizeScannedBarcode } from '../../domain/barcode.js';
 import type { CoreContext } from '../context.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
+import { findVisiblePiece, markPieceReturned } from '../../store/pieces/pieces.js';
+import { insertReturn } from '../../store/returns/returns.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
 import { loadReturn, type ReturnView } from './return-view.js';
@@ -37,15 +38,11 @@ export async function createReturn(
   }
   const reason = input.reason?.trim() || null;
   return transact(ctx, async (tx) => {
-    const piece = await tx.trx
-      .selectFrom('pieces as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .select(['p.id', 'p.order_id', 'p.barcode', 'p.status'])
-      .where('p.factory_id', '=', factoryId)
-      .$if(hasBarcode, (qb) => qb.where('p.barcode', '=', pieceBarcode(input.barcode!)))
-      .$if(hasPiece, (qb) => qb.where('p.id', '=', input.piece_id!))
-      .where(orderIsVisible('o'))
-      .executeTakeFirst();
+    const piece = await findVisiblePiece(
+      tx.trx,
+      factoryId,
+      hasBarcode ? { barcode: pieceBarcode(input.barcode!) } : { id: input.piece_id! },
+    );
     if (!piece) {
       throw hasBarcode
         ? notFound('piece', 'barcode', input.barcode!)
@@ -57,27 +54,20 @@ export async function createReturn(
       });
     }
     const id = newId('return', tx.now);
-    await tx.trx
-      .insertInto('returns')
-      .values({
-        id,
-        factory_id: factoryId,
-        piece_id: piece.id,
-        order_id: piece.order_id,
-        barcode: piece.barcode,
-        reason,
-        status: 'received',
-        location: null,
-        created_at: tx.nowIso,
-        updated_at: tx.nowIso,
-        closed_at: null,
-      })
-      .execute();
-    await tx.trx
-      .updateTable('pieces')
-      .set({ status: 'returned', location: null, updated_at: tx.nowIso })
-      .where('id', '=', piece.id)
-      .execute();
+    await insertReturn(tx.trx, {
+      id,
+      factory_id: factoryId,
+      piece_id: piece.id,
+      order_id: piece.order_id,
+      barcode: piece.barcode,
+      reason,
+      status: 'received',
+      location: null,
+      created_at: tx.nowIso,
+      updated_at: tx.nowIso,
+      closed_at: null,
+    });
+    await markPieceReturned(tx.trx, piece.id, tx.nowIso);
     await recomputeOrder(tx, factoryId, piece.order_id);
     const view = await loadReturn(tx.trx, factoryId, id);
     tx.emit(factoryId, 'return.created', view);

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../domain/errors.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
-import type { DB, ReturnTable } from '../../store/schema.js';
+import { findReturn, listReturnRows, type ReturnRow } from '../../store/returns/returns.js';
+import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
-import { orderIsVisible } from '../orders/order-visibility.js';
 
 export const RETURN_STATUSES = ['received', 'restocked', 'written_off'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -23,8 +23,6 @@ export interface ReturnView {
   closed_at: string | null;
 }
 
-type ReturnRow = ReturnTable & { order_no: string };
-
 const toView = (row: ReturnRow): ReturnView => ({
   id: row.id,
   object: 'return',
@@ -40,27 +38,13 @@ const toView = (row: ReturnRow): ReturnView => ({
   closed_at: row.closed_at,
 });
 
-/**
- * Returns with their order's number. A hidden order's piece cannot be returned, so no return is
- * of one; the order row is read all the same, and the condition keeps this read like the others.
- */
-function selectReturns(db: Kysely<DB>, factoryId: string) {
-  return db
-    .selectFrom('returns as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .selectAll('r')
-    .select('o.order_no')
-    .where('r.factory_id', '=', factoryId)
-    .where(orderIsVisible('o'));
-}
-
 /** One return, read from the database or inside the caller's transaction; 404 when not ours. */
 export async function loadReturn(
   db: Kysely<DB>,
   factoryId: string,
   id: string,
 ): Promise<ReturnView> {
-  const row = await selectReturns(db, factoryId).where('r.id', '=', id).executeTakeFirst();
+  const row = await findReturn(db, factoryId, id);
   if (!row) throw notFound('return', 'id', id);
   return toView(row);
 }
@@ -75,11 +59,11 @@ export async function listReturns(
   factoryId: string,
   params: PageParams & { status?: ReturnStatus | undefined },
 ): Promise<Page<ReturnView>> {
-  const rows = await selectReturns(ctx.db, factoryId)
-    .$if(params.status !== undefined, (qb) => qb.where('r.status', '=', params.status!))
-    .$if(params.starting_after !== undefined, (qb) => qb.where('r.id', '<', params.starting_after!))
-    .orderBy('r.id', 'desc')
-    .limit(params.limit + 1)
-    .execute();
+  const rows = await listReturnRows(
+    ctx.db,
+    factoryId,
+    { status: params.status, startingAfter: params.starting_after },
+    params.limit + 1,
+  );
   return toPage(rows, params, toView);
 }

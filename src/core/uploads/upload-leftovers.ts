@@ -1,5 +1,5 @@
 import { MINUTE } from '../../domain/clock.js';
-import { dialectOf } from '../../store/dialect.js';
+import { dropUploadSlice, findUpload, uploadsToSettle } from '../../store/orders/uploads.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { clearMarks } from './upload-clearing.js';
@@ -35,28 +35,9 @@ export async function dropUpload(
   try {
     for (;;) {
       const left = await transact(ctx, async (tx) => {
-        const upload = await tx.trx
-          .selectFrom('uploads')
-          .select('published_at')
-          .where('id', '=', uploadId)
-          .executeTakeFirst();
+        const upload = await findUpload(tx.trx, uploadId);
         if (upload?.published_at) return 'published';
-        const orders = await tx.trx
-          .selectFrom('orders')
-          .select('id')
-          .where('hidden_by_upload', '=', uploadId)
-          .limit(DROP_ORDERS)
-          .execute();
-        if (orders.length > 0) {
-          const ids = orders.map((o) => o.id);
-          await tx.trx.deleteFrom('pieces').where('order_id', 'in', ids).execute();
-          await tx.trx.deleteFrom('order_lines').where('order_id', 'in', ids).execute();
-          await tx.trx.deleteFrom('orders').where('id', 'in', ids).execute();
-          return 'more';
-        }
-        await tx.trx.deleteFrom('staged_events').where('upload_id', '=', uploadId).execute();
-        await tx.trx.deleteFrom('uploads').where('id', '=', uploadId).execute();
-        return 'done';
+        return dropUploadSlice(tx.trx, uploadId, DROP_ORDERS);
       });
       if (left === 'published') return await finishPublished(ctx, uploadId, turn);
       if (left === 'done') return;
@@ -91,14 +72,12 @@ export async function deleteLeftovers(
   ctx: CoreContext,
   turn?: () => Promise<void> | undefined,
 ): Promise<number> {
-  const sqlite = dialectOf(ctx.db) === 'sqlite';
   const bound = new Date(ctx.clock.now().getTime() - STAGING_LEASE_MS).toISOString();
-  const uploads = await ctx.db.selectFrom('uploads').selectAll().execute();
   let deleted = 0;
-  for (const upload of uploads) {
+  for (const upload of await uploadsToSettle(ctx.db, bound)) {
     if (upload.published_at) {
       await finishPublished(ctx, upload.id, turn);
-    } else if (!ctx.stagingUploads.has(upload.id) && (sqlite || upload.built_at < bound)) {
+    } else if (!ctx.stagingUploads.has(upload.id)) {
       await dropUpload(ctx, upload.id, turn);
       deleted += 1;
     }

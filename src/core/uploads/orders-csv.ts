@@ -18,7 +18,7 @@ import {
   validateOrderSize,
   type InputIssue,
   type NormalizedOrder,
-} from './order-input.js';
+} from '../orders/order-input.js';
 
 /** One order of an upload: its rows (spreadsheet numbers, one per line) and the order itself. */
 export interface CsvOrder {

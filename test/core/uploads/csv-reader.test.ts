@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvReader, CsvSyntaxError } from '../../../src/core/orders/csv-reader.js';
+import { CsvReader, CsvSyntaxError } from '../../../src/core/uploads/csv-reader.js';
 
 function readAll(text: string): string[][] {
   const reader = new CsvReader(text);

@@ -1,3 +1,4 @@
+import { clearMarksSlice, findUpload } from '../../store/orders/uploads.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 
@@ -33,31 +34,10 @@ export async function clearMarks(
 ): Promise<void> {
   for (;;) {
     const cleared = await transact(ctx, async (tx) => {
-      const upload = await tx.trx
-        .selectFrom('uploads')
-        .select('published_at')
-        .where('id', '=', uploadId)
-        .executeTakeFirst();
+      const upload = await findUpload(tx.trx, uploadId);
       const publishedAt = upload?.published_at;
       if (!publishedAt) return 0;
-      const slice = await tx.trx
-        .updateTable('orders')
-        .set({
-          hidden_by_upload: null,
-          created_at: publishedAt,
-          updated_at: tx.nowIso > publishedAt ? tx.nowIso : publishedAt,
-        })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('orders')
-            .select('id')
-            .where('hidden_by_upload', '=', uploadId)
-            // In id order (the partial index's), as the indexes that change take them.
-            .orderBy('id')
-            .limit(CLEAR_ORDERS),
-        )
-        .executeTakeFirst();
-      return Number(slice.numUpdatedRows);
+      return clearMarksSlice(tx.trx, uploadId, publishedAt, tx.nowIso, CLEAR_ORDERS);
     });
     if (cleared < CLEAR_ORDERS) return;
     const wait = turn?.();

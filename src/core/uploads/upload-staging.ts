@@ -1,13 +1,14 @@
 import { formatBarcode } from '../../domain/barcode.js';
 import { newId } from '../../domain/ids.js';
 import { insertRows, rowsPerStatement } from '../../store/insert-rows.js';
+import { insertUpload, publishUploadRow } from '../../store/orders/uploads.js';
 import type { EventTable, Staged } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { eventRows } from '../events.js';
 import { transact, type Tx } from '../transaction.js';
-import { claimSerials } from './create-order.js';
+import { claimSerials } from '../../store/orders/order-writes.js';
 import { dropUpload } from './upload-leftovers.js';
-import type { OrderRows } from './order-rows.js';
+import type { OrderRows } from '../orders/order-rows.js';
 
 /**
  * How a large upload is written without holding the one writer (docs/orders.md, "How an upload
@@ -72,11 +73,8 @@ export async function stageUpload(
   try {
     serials = await transact(ctx, async (tx) => {
       // Committed before any order is marked with it: the unpublished row is what hides them.
-      await tx.trx
-        .insertInto('uploads')
-        .values({ id, factory_id: factoryId, built_at: builtAt.toISOString(), published_at: null })
-        .execute();
-      return claimSerials(tx, factoryId, rows.pieces.length);
+      await insertUpload(tx.trx, { id, factoryId, builtAt: builtAt.toISOString() });
+      return claimSerials(tx.trx, factoryId, rows.pieces.length);
     });
   } catch (err) {
     ctx.stagingUploads.delete(id);
@@ -176,22 +174,6 @@ async function writeInTurns(
  * is still there unpublished: a torn staging is never published in part.
  */
 export async function publishUpload(tx: Tx, staged: StagedUpload): Promise<void> {
-  // From the partial index alone: a few milliseconds for 25,000 orders.
-  const marked = await tx.trx
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('hidden_by_upload', '=', staged.id)
-    .executeTakeFirstOrThrow();
-  if (Number(marked.n) !== staged.orders) {
-    throw new Error(`upload ${staged.id}: ${Number(marked.n)} of ${staged.orders} orders staged`);
-  }
-  const published = await tx.trx
-    .updateTable('uploads')
-    .set({ published_at: tx.nowIso })
-    .where('id', '=', staged.id)
-    .where('published_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(published.numUpdatedRows) !== 1) {
-    throw new Error(`upload ${staged.id}: no longer staged`);
-  }
+  const refused = await publishUploadRow(tx.trx, staged.id, staged.orders, tx.nowIso);
+  if (refused !== null) throw new Error(`upload ${staged.id}: ${refused}`);
 }

@@ -1,14 +1,14 @@
 import { sql, type SelectQueryBuilder, type Kysely } from 'kysely';
-import type { DB } from '../../store/schema.js';
+import type { DB } from '../schema.js';
 import { orderIsVisible } from './order-visibility.js';
 
-// How a page of GET /v1/orders is read through at most one index (list-orders.ts): which filter
-// drives the page, and a date range read date by date.
+// How a page of GET /v1/orders is read through at most one index (core/orders/list-orders.ts):
+// which filter drives the page, and a date range read date by date.
 
-export type IdQuery = SelectQueryBuilder<DB, 'orders', { id: string }>;
+type IdQuery = SelectQueryBuilder<DB, 'orders', { id: string }>;
 
 /** What every id query of one page shares: the factory, the cursor, and the base queries. */
-export interface Scope {
+interface Scope {
   db: Kysely<DB>;
   factoryId: string;
   startingAfter: string | undefined;
@@ -22,7 +22,7 @@ export interface Scope {
   /** The order-number search as a LIKE pattern (lower case), checked on every row read. */
   search: string | undefined;
 }
-type Column = 'status' | 'retailer_id' | 'stuck' | 'needed_by' | 'updated_at' | 'order_no';
+export type Column = 'status' | 'retailer_id' | 'stuck' | 'needed_by' | 'updated_at' | 'order_no';
 
 export interface Filter {
   column: Column;
@@ -54,14 +54,49 @@ const matchesSearch = (pattern: string, column: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 /**
- * The ids of one page (newest first), read through the index of at most one filter: the one
- * chosen here. The order-number search is never a driver: it is checked on the rows read.
+ * A LIKE pattern matching order numbers that contain `text`: `%`, `_` and `\\` are taken
+ * literally, and A-Z are lowered as the query lowers the column (only ASCII, which SQLite's
+ * `lower` and PostgreSQL's agree on).
  */
-export async function pageIds(
-  scope: Scope,
+function containsPattern(text: string): string {
+  const literal = text
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return `%${literal}%`;
+}
+
+/**
+ * The ids of one page of a factory's orders (newest first, ids below `startingAfter` when
+ * given), matching every filter and, with `contains`, whose number contains that text. Orders an
+ * upload still hides are left out of every read that gives ids, checked on the rows as the other
+ * filters are. The counts that choose the driver include them: hidden orders are few and
+ * short-lived, and counting them costs nothing from the index, where leaving them out would read
+ * every counted row.
+ */
+export function orderPageIds(
+  db: Kysely<DB>,
+  factoryId: string,
+  page: { startingAfter: string | undefined; contains: string | undefined },
   filters: readonly Filter[],
   limit: number,
 ): Promise<string[]> {
+  const { startingAfter } = page;
+  const indexOnly = (): IdQuery =>
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('factory_id', '=', factoryId)
+      .$if(startingAfter !== undefined, (qb) => qb.where('id', '<', startingAfter!));
+  const base = (): IdQuery => indexOnly().where(orderIsVisible());
+  const search = page.contains === undefined ? undefined : containsPattern(page.contains);
+  return pageIds({ db, factoryId, startingAfter, base, indexOnly, search }, filters, limit);
+}
+
+/**
+ * The ids of one page (newest first), read through the index of at most one filter: the one
+ * chosen here. The order-number search is never a driver: it is checked on the rows read.
+ */
+async function pageIds(scope: Scope, filters: readonly Filter[], limit: number): Promise<string[]> {
   const { db, base, indexOnly, search } = scope;
   const read = async (driver: Filter | undefined, query = base()) => {
     const rows = await filters

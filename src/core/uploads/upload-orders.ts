@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import { AppError, type FieldError } from '../../domain/errors.js';
 import type { DB } from '../../store/schema.js';
+import { takenOrderNumbers } from '../../store/orders/order-writes.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { CoreContext } from '../context.js';
 import { findRetailersByCode } from '../retailers/retailers.js';
 import { takeTurns } from '../take-turns.js';
 import { transact } from '../transaction.js';
-import { resolveCreator, type CreatorRef } from './order-creator.js';
-import { buildOrderRows } from './order-rows.js';
+import { resolveCreator, type CreatorRef } from '../orders/order-creator.js';
+import { buildOrderRows } from '../orders/order-rows.js';
 import { clearMarks } from './upload-clearing.js';
 import { releaseEvents } from './upload-events.js';
 import { deleteLeftovers, dropUpload } from './upload-leftovers.js';
@@ -43,8 +44,18 @@ export async function uploadOrders(
   ctx: CoreContext,
   factoryId: string,
   csv: string,
-  options: { dryRun: boolean; creator?: CreatorRef | null },
+  options: {
+    dryRun: boolean;
+    creator?: CreatorRef | null;
+    /**
+     * Told of a failure that does not fail the request: one after the upload is published
+     * (clearing its marks, releasing its events), which the next sweep repairs, or one deleting
+     * what an upload that failed staged, the request failing with its own error.
+     */
+    reportError: (err: unknown, message: string) => void;
+  },
 ): Promise<UploadResult> {
+  const { reportError } = options;
   const turn = takeTurns();
   // Only the publishing transaction answers the request (an Idempotency-Key's answer is stored
   // with it, CoreContext.beforeCommit); the upload's other transactions run without that hook.
@@ -117,16 +128,27 @@ export async function uploadOrders(
       });
     } catch (err) {
       // Not published: its hidden rows go (a publishing that did commit is finished instead).
-      await dropUpload(writer, staged.id).catch(() => {});
+      // The request fails with its own error; should the deleting fail too, the next sweep
+      // deletes them (upload-leftovers.ts), and the failure is told.
+      await dropUpload(writer, staged.id).catch((dropErr: unknown) =>
+        reportError(dropErr, `deleting the rows of upload ${staged.id}, not published, failed`),
+      );
       throw err;
     }
     ctx.stagingUploads.delete(staged.id);
     // Published and visible; the answer is stored. Its orders' marks are cleared before the
     // answer, in short transactions, and its events reach the outbox after it. Should either fail
     // (the server stopping), the next start, upload or hourly housekeeping finishes the job: the
-    // upload stays published, so the request is not failed for it.
-    await clearMarks(writer, staged.id, turn).catch(() => {});
-    void releaseEvents(writer, staged.id, turn).catch(() => {});
+    // upload stays published, so the request is not failed for it, and the failure is told.
+    await clearMarks(writer, staged.id, turn).catch((err: unknown) =>
+      reportError(err, `clearing the marks of upload ${staged.id} failed; a sweep will finish it`),
+    );
+    void releaseEvents(writer, staged.id, turn).catch((err: unknown) =>
+      reportError(
+        err,
+        `releasing the events of upload ${staged.id} failed; a sweep will finish it`,
+      ),
+    );
     return answer;
   }
 }
@@ -158,19 +180,12 @@ async function checkRetailers(
   retailers: ReadonlyMap<string, { id: string }>,
   turn?: () => Promise<void> | undefined,
 ): Promise<FieldError[]> {
-  const taken = new Set<string>();
   const orderNos = [...new Set(orders.map((o) => o.order.order_no))];
-  for (let i = 0; i < orderNos.length; i += 500) {
-    const rows = await db
-      .selectFrom('orders')
-      .select(['retailer_id', 'order_no'])
-      .where('factory_id', '=', factoryId)
-      .where('order_no', 'in', orderNos.slice(i, i + 500))
-      .execute();
-    for (const row of rows) taken.add(`${row.retailer_id}\u0000${row.order_no}`);
-    const wait = turn?.();
-    if (wait) await wait;
-  }
+  const taken = new Set(
+    (await takenOrderNumbers(db, factoryId, orderNos, turn)).map(
+      (row) => `${row.retailer_id}\u0000${row.order_no}`,
+    ),
+  );
   const errors: FieldError[] = [];
   for (const { retailer_code, rows, order } of orders) {
     const retailer = retailers.get(retailer_code);
