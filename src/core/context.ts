@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/database.js';
 import { StationTokens } from './auth/station-tokens.js';
 import { GroupCommit } from './group-commit.js';
-import { OrderLines } from './orders/order-queries.js';
+import { OrderLines } from '../store/orders/order-rows.js';
 import { noSignals, type Signals, type TransactContext } from './transaction.js';
 
 export { noSignals, type Signals, type TransactionParts } from './transaction.js';

@@ -4,7 +4,7 @@ import type { Db } from '../store/database.js';
 import type { DB, EventTable } from '../store/schema.js';
 import { UnitOfWork, type DeferredKind, type StoreTx } from '../store/unit-of-work.js';
 import type { BatchWrites } from '../store/write-behind.js';
-import type { OrderLines } from './orders/order-queries.js';
+import type { OrderLines } from '../store/orders/order-rows.js';
 import { appendEventRows, appendEvents, eventRows, type EventType } from './events.js';
 
 /**

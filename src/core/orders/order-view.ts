@@ -16,9 +16,6 @@ import {
 import type { DB } from '../../store/schema.js';
 import type { Tx } from '../transaction.js';
 
-// Kept here for the scan path, which imports them from this module.
-export { PIECE_VIEW_COLUMNS } from '../../store/orders/order-pieces.js';
-
 export interface OrderLine {
   sku: string;
   colour: string | null;

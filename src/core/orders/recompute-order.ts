@@ -18,10 +18,6 @@ import {
 import type { Tx } from '../transaction.js';
 import { toOrderListItem, type OrderListItem } from './order-view.js';
 
-// Kept here for the scan path (core/scans), which imports them from this module; the store's
-// own are in store/orders/order-summary.ts.
-export { orderSummarySet, type OrderSummary } from '../../store/orders/order-summary.js';
-
 /** Writes an order's summary (`summarizeOrder`) to its row. */
 export async function writeOrderSummary(
   tx: Pick<Tx, 'trx'>,

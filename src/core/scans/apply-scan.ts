@@ -22,7 +22,7 @@ import {
   writeScanAndMove,
 } from '../../store/scans/scans.repository.js';
 import { stampLastScan } from '../../store/stations/last-scan-stamps.js';
-import type { OrderRow } from '../orders/order-queries.js';
+import type { OrderRow } from '../../store/orders/order-rows.js';
 import {
   loadOrderListItem,
   toOrderListItem,

@@ -1,6 +1,6 @@
 import type { PieceTable } from '../schema.js';
 // The piece's columns as answers show them are still named by the orders' view in core.
-import { PIECE_VIEW_COLUMNS } from '../../core/orders/order-view.js';
+import { PIECE_VIEW_COLUMNS } from '../orders/order-pieces.js';
 
 /** A piece as the scan answer shows it, plus its order and whether it was ever scanned. */
 export const PIECE_COLUMNS = [...PIECE_VIEW_COLUMNS, 'order_id', 'scanned'] as const;

@@ -1,8 +1,8 @@
 import { sql, type InferResult, type Kysely } from 'kysely';
 // The orders' statements and row types are still in core (until the orders repository holds them).
-import type { OrderRow } from '../../core/orders/order-queries.js';
-import { orderIsVisible } from '../../core/orders/order-visibility.js';
-import { orderSummarySet, type OrderSummary } from '../../core/orders/recompute-order.js';
+import type { OrderRow } from '../orders/order-rows.js';
+import { orderSummarySet, type OrderSummary } from '../orders/order-summary.js';
+import { orderIsVisible } from '../orders/order-visibility.js';
 import { PreparedQuery, type Param } from '../prepared-query.js';
 import type { DB, ScanTable } from '../schema.js';
 import { PIECE_COLUMNS, type PieceMove, type PieceRow, type ScanRead } from './scan-rows.js';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { OrderRow } from '../../core/orders/order-queries.js';
-import type { OrderSummary } from '../../core/orders/recompute-order.js';
+import type { OrderRow } from '../orders/order-rows.js';
+import type { OrderSummary } from '../orders/order-summary.js';
 import { dialectOf } from '../dialect.js';
 import { PreparedQuery, type Param } from '../prepared-query.js';
 import type { DB, ScanTable } from '../schema.js';
@@ -152,7 +152,7 @@ const MOVE_COLUMNS = [
   ['at', 'text'],
 ] as const satisfies ReadonlyArray<readonly [keyof PieceMove, string]>;
 
-/** The columns a summary writes (core/orders/recompute-order.ts `orderSummarySet`). */
+/** The columns a summary writes (store/orders/order-summary.ts `orderSummarySet`). */
 const SUMMARY_COLUMNS = [
   ['status', 'text'],
   ['pieces_total', 'integer'],

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 // The orders' row type and summary write are still in core (until the orders repository holds them).
-import type { OrderRow } from '../../core/orders/order-queries.js';
-import { writeOrderSummary, type PlannedSummary } from '../../core/orders/recompute-order.js';
+import type { OrderRow } from '../orders/order-rows.js';
+import { writeOrderSummary, type OrderSummary } from '../orders/order-summary.js';
 import { dialectOf } from '../dialect.js';
 import type { DB, ScanTable } from '../schema.js';
 import type { StoreTx } from '../unit-of-work.js';
@@ -140,7 +140,7 @@ export async function writeAcceptedScan(
   tx: StoreTx,
   row: ScanTable,
   move: PieceMove,
-  planned: PlannedSummary,
+  planned: { row: OrderRow; update: OrderSummary },
 ): Promise<boolean> {
   const held = tx.unit.behind(scanWriteBehind);
   if (held) {
@@ -154,7 +154,7 @@ export async function writeAcceptedScan(
   }
   if ((await insertScan.execute(trx, row)).numAffectedRows === 0n) return false;
   await movePieceQuery.execute(trx, move);
-  await writeOrderSummary(tx, planned);
+  await writeOrderSummary(trx, planned.row, planned.update);
   return true;
 }
 
