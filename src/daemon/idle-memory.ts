@@ -23,7 +23,9 @@ export interface IdleMemory {
  * quiet spell. V8 otherwise collects only when it allocates, so the garbage and the grown young
  * generation of a busy spell stay as long as the server stays quiet (docs/performance.md: the
  * executable's idle RssAnon 45.6 → 37.3 MB after one). A request that arrives during it waits
- * for it, tens of milliseconds at most, once per quiet spell.
+ * for it, tens of milliseconds at most, once per quiet spell. Before it, `release` lets go of
+ * what is held outside V8 (SQLite's statements and caches); after it, `trim` hands the C
+ * library's free memory back (idle after load 42–46 → 30–32 MB, docs/performance.md).
  *
  * The collection is V8's `gc()`, taken from a context of its own with `--expose-gc` set only
  * for that moment: no module of the program, and no thread started later, sees a `gc` global.
