@@ -13,9 +13,19 @@
 // started bare, and with the environment the systemd unit gives it (factoryd.service's
 // `Environment=` lines, docs/install.md), which is how a factory runs it.
 //
-// Run: npm run build:bundle && npx tsx bench/memory.bench.ts   (BENCH_IDLE_S, default 40)
+// After the last idle spell it says where RssAnon is: the C library's main heap (`[heap]` in
+// /proc/<pid>/smaps), the rest of the anonymous mappings (V8's heap pages, the C library's other
+// arena, thread stacks), and what V8's heap has committed, from a diagnostic report (the
+// programs start with `--report-on-signal` in NODE_OPTIONS; SIGUSR2 writes it into the data
+// directory, after the figures are read). And how RssAnon fell through that spell, every 5 s: the
+// label and checkpoint threads end 30 s after their last work, the quiet server gives memory
+// back 30–31 s after the last request and trims the C library a second later.
+//
+// Run: npm run build:bundle && npx tsx bench/memory.bench.ts
+//   BENCH_IDLE_S (default 40); BENCH_ONLY=bundle|executable (one program); BENCH_UNIT=1 (only
+//   the unit's environment); BENCH_ENV='A=1 B=2' (variables added to each run, for trials).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -72,6 +82,60 @@ function memory(pid: number): { rss: number; anon: number; file: number } {
   return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
 }
 
+/**
+ * Where the anonymous memory is, in MB: the C library's main heap (`[heap]`), the other anonymous
+ * mappings (smaps), and, from a diagnostic report, V8's heap as committed and its external memory
+ * (ArrayBuffers and Buffers, allocated by the C library).
+ */
+async function breakdown(pid: number, dir: string): Promise<Record<string, string>> {
+  let heap = 0;
+  let other = 0;
+  let inHeap = false;
+  let anonymous = false;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      inHeap = head[1] === '[heap]';
+      anonymous = head[1] === '' || head[1]!.startsWith('[');
+      continue;
+    }
+    const kb = /^Anonymous:\s+(\d+) kB/.exec(line);
+    if (kb && anonymous) {
+      if (inHeap) heap += Number(kb[1]) / 1024;
+      else other += Number(kb[1]) / 1024;
+    }
+  }
+  const out: Record<string, string> = {
+    'C main heap': fmt(heap),
+    'other anonymous': fmt(other),
+  };
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  let report: string | undefined;
+  while (!report && Date.now() < deadline) {
+    await sleep(200);
+    report = readdirSync(dir).find((f) => f.startsWith('report.') && f.endsWith('.json'));
+  }
+  if (report) {
+    await sleep(500); // written in one go, but give it the time
+    const { javascriptHeap: v8 } = JSON.parse(readFileSync(join(dir, report), 'utf8')) as {
+      javascriptHeap: {
+        totalCommittedMemory: number;
+        externalMemory: number;
+        heapSpaces: Record<string, { memorySize: number }>;
+      };
+    };
+    const space = (...names: string[]) =>
+      names.reduce((sum, n) => sum + (v8.heapSpaces[n]?.memorySize ?? 0), 0) / 1048576;
+    out['V8 committed'] = fmt(v8.totalCommittedMemory / 1048576);
+    out['old + code'] = fmt(space('old_space', 'code_space', 'trusted_space'));
+    out['young'] = fmt(space('new_space'));
+    out['large objects'] = fmt(space('large_object_space', 'code_large_object_space'));
+    out['external'] = fmt(v8.externalMemory / 1048576);
+  }
+  return out;
+}
+
 async function start(
   command: string[],
   dataDir: string,
@@ -80,7 +144,11 @@ async function start(
   const [cmd, ...args] = command;
   const child = spawn(cmd!, [...args, 'serve', '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_OPTIONS: `--report-on-signal --report-signal=SIGUSR2 --report-directory=${dataDir}`,
+    },
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -97,6 +165,8 @@ async function start(
   });
   return { child, url };
 }
+
+const fmt = (mb: number) => `${mb.toFixed(1)} MB`;
 
 async function work(url: string, apiKey: string, scans: number, uploadRows: number): Promise<void> {
   const client = new Client(url);
@@ -154,12 +224,22 @@ async function work(url: string, apiKey: string, scans: number, uploadRows: numb
   await client.close();
 }
 
-const fmt = (mb: number) => `${mb.toFixed(1)} MB`;
+const trials = Object.fromEntries(
+  (process.env.BENCH_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const table: Record<string, string>[] = [];
-for (const program of programs)
-  for (const environment of environments) {
+const where: Record<string, string>[] = [];
+const traces: string[] = [];
+for (const program of programs.filter(
+  (p) => !process.env.BENCH_ONLY || p.name.includes(process.env.BENCH_ONLY),
+))
+  for (const environment of environments.filter((e) => !process.env.BENCH_UNIT || e.name !== '')) {
     const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-memory-'));
-    const { child, url } = await start(program.command, dir, environment.env);
+    const env = { ...environment.env, ...trials };
+    const { child, url } = await start(program.command, dir, env);
     try {
       const apiKey = readFileSync(join(dir, 'initial-api-key'), 'utf8').trim();
       await sleep(IDLE_S * 1000);
@@ -168,8 +248,13 @@ for (const program of programs)
       await sleep(IDLE_S * 1000);
       const first = memory(child.pid!);
       await work(url, apiKey, 3_000, 5_000);
-      await sleep(IDLE_S * 1000);
+      const trace: string[] = [];
+      for (let s = 0; s < IDLE_S; s += 5) {
+        trace.push(`${s} s ${memory(child.pid!).anon.toFixed(1)}`);
+        await sleep(Math.min(5, IDLE_S - s) * 1000);
+      }
       const second = memory(child.pid!);
+      trace.push(`${IDLE_S} s ${second.anon.toFixed(1)} MB`);
       table.push({
         program: program.name,
         environment: environment.name || '(none)',
@@ -179,6 +264,9 @@ for (const program of programs)
         'RssAnon idle after load': fmt(second.anon),
         'RSS after load (files)': `${fmt(second.rss)} (${fmt(second.file)})`,
       });
+      const label = `${program.name.split(' (')[0]}, ${environment.name ? 'unit' : 'bare'}`;
+      where.push({ run: label, RssAnon: fmt(second.anon), ...(await breakdown(child.pid!, dir)) });
+      traces.push(`${label}: ${trace.join(', ')}`);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -187,4 +275,9 @@ for (const program of programs)
     }
   }
 console.log(`factoryd serve after ${IDLE_S} s idle (target: RssAnon ≤ 40 MB)`);
+if (Object.keys(trials).length > 0) console.log('with', trials);
 console.table(table);
+console.log('Where RssAnon idle after load is (C library heaps, V8 heap pages, stacks):');
+console.table(where);
+console.log('RssAnon (MB) through the idle spell after load:');
+for (const line of traces) console.log(`  ${line}`);

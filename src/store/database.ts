@@ -51,6 +51,11 @@ export interface SqliteStore {
   file: string;
   /** Runs `work` on the writer connection while no transaction of ours is open on it. */
   withWriter<T>(work: (sqlite: Database.Database) => T): Promise<T>;
+  /**
+   * Gives back the connections' page caches, between transactions (a quiet server calls it,
+   * src/daemon/idle-memory.ts).
+   */
+  shrinkMemory(): Promise<void>;
   /** Whether the checkpoint thread is there or starting (it ends when idle; `checkpoint`). */
   readonly checkpointing: boolean;
   close(): Promise<void>;
@@ -189,6 +194,7 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     sqlite: writer,
     file: options.file,
     withWriter: (work) => driver.withWriter(work),
+    shrinkMemory: () => driver.shrinkMemory(),
     get checkpointing() {
       return checkpointer?.running ?? false;
     },

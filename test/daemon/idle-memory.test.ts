@@ -25,3 +25,39 @@ it('collects once after a quiet spell, never while requests come, and again afte
   // No `gc` global was left behind for the program.
   expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
 });
+
+it('lets go of what it is given before the collection, and trims the C library after it, once per quiet spell', async () => {
+  const steps: string[] = [];
+  idle = reclaimWhenQuiet({
+    quietMs: 150,
+    release: async () => {
+      steps.push('release');
+      await sleep(50);
+      steps.push('released');
+    },
+    onCollected: () => steps.push('collected'),
+    trim: () => steps.push('trim'),
+  });
+  idle.activity();
+  await sleep(100);
+  expect(steps).toEqual([]);
+  // The trim comes a second after the collection.
+  await sleep(1_600);
+  expect(steps).toEqual(['release', 'released', 'collected', 'trim']);
+  await sleep(600);
+  expect(steps).toHaveLength(4);
+});
+
+it('collects all the same when letting go fails, and says so', async () => {
+  const errors: unknown[] = [];
+  let collections = 0;
+  idle = reclaimWhenQuiet({
+    quietMs: 100,
+    release: () => Promise.reject(new Error('database is busy')),
+    onCollected: () => collections++,
+    onError: (err) => errors.push(err),
+  });
+  await sleep(400);
+  expect(collections).toBe(1);
+  expect(errors).toEqual([new Error('database is busy')]);
+});

@@ -19,6 +19,7 @@ import { DataDirInUseError, lockDataDir, type DataDirLock } from '../data-dir-lo
 import { firstAdminHint } from '../first-admin.js';
 import { isLoopbackHost, reachOf, stationPageLines } from '../listen-address.js';
 import { reclaimWhenQuiet } from '../idle-memory.js';
+import { trimNativeHeap } from '../../store/malloc-trim.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
 import { VERSION } from '../version.js';
@@ -225,7 +226,11 @@ async function run(
   });
   started.scheduler = scheduler;
   // A server left quiet gives back what its last busy spell left (idle-memory.ts).
+  const { store } = opened;
   const idle = reclaimWhenQuiet({
+    ...(store.dialect === 'sqlite' ? { release: () => store.shrinkMemory() } : {}),
+    trim: () => void trimNativeHeap(),
+    onError: (err) => logger.warn({ err }, 'quiet: giving back memory failed'),
     onCollected: (ms) => logger.debug({ ms: Math.round(ms) }, 'quiet: memory given back'),
   });
   app.server.on('request', idle.activity);
