@@ -11,7 +11,7 @@ export default tseslint.config(
       'coverage/**',
       'bench/out/**',
       '.cache/**',
-      'src/web/shared/api/api-types.gen.ts',
+      'src/contract/api-types.gen.ts',
     ],
   },
   js.configs.recommended,

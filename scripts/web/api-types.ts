@@ -1,6 +1,6 @@
-// Generates the web app's API types (src/web/shared/api/api-types.gen.ts) from the OpenAPI
-// document that buildApp produces — without a running server: the app is built on an empty
-// in-memory database and never listens. The document is the internal one (sign-in routes
+// Generates the API's types (src/contract/api-types.gen.ts), which the web app, the CLI and the
+// TUI read, from the OpenAPI document that buildApp produces — without a running server: the app
+// is built on an empty in-memory database and never listens. The document is the internal one (sign-in routes
 // included); the public /v1/openapi.json leaves those out.
 //
 // Run by `npm run typecheck` (and so `npm run build`). Usage: tsx scripts/web/api-types.ts
@@ -12,7 +12,7 @@ import { createCoreContext } from '../../src/core/context.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/database.js';
 
-const target = fileURLToPath(new URL('../../src/web/shared/api/api-types.gen.ts', import.meta.url));
+const target = fileURLToPath(new URL('../../src/contract/api-types.gen.ts', import.meta.url));
 
 const store = await openStore({ file: ':memory:' });
 try {

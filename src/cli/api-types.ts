@@ -1,11 +1,10 @@
 // The API's request and answer types for the command-line client and the terminal UI, read from
-// the types generated from the OpenAPI document: the web app's (`npm run typecheck` writes them,
-// docs/web.md). One operation is named by its path template and method:
+// the contract module's types generated from the OpenAPI document (src/contract; `npm run
+// typecheck` writes them, docs/web.md). One operation is named by its path template and method:
 //
 //     Answer<'/v1/orders/{id}', 'get'>          the JSON of its success answer
 //     Params<'/v1/orders/{id}', 'get'>          { path: { id: string } }
-import type { paths } from '../web/shared/api/api-types.gen.js';
-import type { ApiResponse } from '../web/shared/api/types.js';
+import type { ApiResponse, paths } from '../contract/api.js';
 
 export type { paths };
 

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { EventType } from '../domain/event-types.js';
 import { newId } from '../domain/ids.js';
 import { insertEvents, type EventRow } from '../store/events/outbox.repository.js';
 import type { DB } from '../store/schema.js';
@@ -8,26 +9,8 @@ import {
   type SubscribedEndpoint,
 } from '../store/webhooks/endpoints.repository.js';
 
-/** Every event type a webhook endpoint can subscribe to (DESIGN §6). */
-export const EVENT_TYPES = [
-  'order.created',
-  'order.status_changed',
-  'order.stuck',
-  'order.cancelled',
-  'scan.recorded',
-  'label.voided',
-  'return.created',
-  'return.restocked',
-  'return.written_off',
-  'station.paired',
-  'station.hardware_checked',
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
+// The event types are the domain's (the web app and the CLI read them through src/contract).
+export { EVENT_TYPES, isEventType, type EventType } from '../domain/event-types.js';
 
 /** True when an endpoint's `events` list (["*"] or types) includes `type`. */
 export function subscribes(endpointEvents: readonly string[], type: string): boolean {

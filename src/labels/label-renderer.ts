@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerScript } from '../store/worker-script.js';
+import { workerScript } from '../runtime/worker-script.js';
 import type { LabelJob, LabelJobAnswer } from './label.worker.js';
 import type { Label, LabelDpi, LabelFormat } from './label.model.js';
 import type { RenderedLabels, Turn } from './render-labels.js';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CheckpointWorkerData } from './checkpoint.worker.js';
 import { getAddonPath } from './native-binding.js';
-import { workerScript } from './worker-script.js';
+import { workerScript } from '../runtime/worker-script.js';
 
 export interface Checkpointer {
   /**

@@ -1,18 +1,9 @@
 import { Option } from 'commander';
 import type { Command } from 'commander';
+import { ORDER_STATUSES } from '../../contract/enums.js';
 import type { ActionFactory } from './action.js';
 import { examples, positiveInteger } from './help-text.js';
 import { addListOptions } from './list.js';
-
-const STATUSES = [
-  'awaiting_production',
-  'in_production',
-  'produced',
-  'in_stock',
-  'partially_dispatched',
-  'dispatched',
-  'cancelled',
-];
 
 export function registerOrders(program: Command, action: ActionFactory): void {
   const load = () => import('./orders.actions.js');
@@ -28,7 +19,9 @@ export function registerOrders(program: Command, action: ActionFactory): void {
     orders
       .command('list')
       .description('list orders, newest first')
-      .addOption(new Option('--status <status>', 'only orders in this status').choices(STATUSES))
+      .addOption(
+        new Option('--status <status>', 'only orders in this status').choices(ORDER_STATUSES),
+      )
       .option('--retailer <retailer>', 'only orders of this retailer: its code, or id (rtl_…)')
       .option('--stuck', 'only stuck orders')
       .addOption(

@@ -2,6 +2,7 @@ import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { requireRetailer } from '../retailers/retailers.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/tokens.js';
+import { deletePasswordLinksOf } from '../../store/accounts/password-links.repository.js';
 import * as retailerUsers from '../../store/accounts/retailer-users.repository.js';
 import { deleteRetailerUserSessions } from '../../store/accounts/sessions.repository.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
@@ -10,7 +11,6 @@ import type { CoreContext } from '../context.js';
 import { checkDisplayName, checkLoginEmail, checkNewPassword } from '../sessions/credentials.js';
 import { revokeRetailerUserSessions } from '../sessions/sessions.js';
 import { transact, type Tx } from '../transaction.js';
-import { dropLinks } from './password-links.js';
 
 export const RETAILER_USER_ROLES = [
   'owner',
@@ -200,7 +200,7 @@ export async function updateRetailerUser(
       await revokeRetailerUserSessions(tx.trx, userId, tx.now);
     }
     // A password set another way makes an outstanding set-password link pointless.
-    if (passwordHash !== undefined) await dropLinks(tx.trx, userId);
+    if (passwordHash !== undefined) await deletePasswordLinksOf(tx.trx, userId);
     return toRetailerUserView(next);
   });
 }
@@ -225,7 +225,7 @@ export async function deleteRetailerUser(
       throw lastOwner();
     }
     await deleteRetailerUserSessions(tx.trx, userId);
-    await dropLinks(tx.trx, userId);
+    await deletePasswordLinksOf(tx.trx, userId);
     await retailerUsers.deleteRetailerUser(tx.trx, userId);
     return { id: userId, object: 'retailer_user', deleted: true };
   });

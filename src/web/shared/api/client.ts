@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { UnreachableError, apiErrorOf, type ApiError } from './api-error.js';
-import type { paths } from './api-types.gen.js';
+import type { paths } from '../../../contract/api.js';
 
 /** The typed client of the whole API: `api.GET('/v1/orders', { params: { query } })`. */
 export type ApiClient = Client<paths>;

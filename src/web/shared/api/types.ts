@@ -1,21 +1,2 @@
-import type { paths } from './api-types.gen.js';
-
-/** Every path of the API, as the OpenAPI document declares it. */
-export type ApiPaths = paths;
-
-type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-
-/** The JSON answer (200) of an operation: `ApiResponse<'/v1/scans', 'post'>`. */
-export type ApiResponse<P extends keyof paths, M extends Method> = paths[P][M] extends {
-  responses: { 200: infer R };
-}
-  ? JsonOf<R>
-  : never;
-
-/** The JSON body of an operation: `ApiBody<'/v1/scans', 'post'>`. */
-export type ApiBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
-  requestBody?: infer B;
-}
-  ? JsonOf<NonNullable<B>>
-  : never;
+// The API's types, from the contract module that the web app, the CLI and the TUI share.
+export type { ApiBody, ApiPaths, ApiResponse } from '../../../contract/api.js';

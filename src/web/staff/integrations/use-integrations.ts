@@ -9,21 +9,7 @@ export type Delivery = ApiResponse<'/v1/webhooks/deliveries', 'get'>['data'][num
 type DeliveryQuery = NonNullable<ApiPaths['/v1/webhooks/deliveries']['get']['parameters']['query']>;
 export type DeliveryFilters = Pick<DeliveryQuery, 'endpoint_id' | 'status' | 'event_type'>;
 /** What an endpoint can subscribe to: a `webhook.test` goes only to the endpoint asked for. */
-export type EventType = Exclude<NonNullable<DeliveryQuery['event_type']>, 'webhook.test'>;
-
-export const EVENT_TYPES: EventType[] = [
-  'order.created',
-  'order.status_changed',
-  'order.stuck',
-  'order.cancelled',
-  'scan.recorded',
-  'label.voided',
-  'return.created',
-  'return.restocked',
-  'return.written_off',
-  'station.paired',
-  'station.hardware_checked',
-];
+export { EVENT_TYPES, type EventType } from '../../../contract/enums.js';
 
 const page = (cursor: string | undefined, limit = 50) => ({
   limit,

@@ -1,0 +1,10 @@
+// The value lists that more than one face of the product shows or checks: the server's schemas,
+// the web app and the command-line client read them from here (the web app and the CLI) or from
+// src/domain (the server), so each list is written once. They are the domain's own.
+export {
+  ORDER_STATUSES,
+  PIECE_STATUSES,
+  type OrderStatus,
+  type PieceStatus,
+} from '../domain/order-status.js';
+export { EVENT_TYPES, type EventType } from '../domain/event-types.js';

@@ -1,0 +1,20 @@
+/** Every event type a webhook endpoint can subscribe to (DESIGN §6). */
+export const EVENT_TYPES = [
+  'order.created',
+  'order.status_changed',
+  'order.stuck',
+  'order.cancelled',
+  'scan.recorded',
+  'label.voided',
+  'return.created',
+  'return.restocked',
+  'return.written_off',
+  'station.paired',
+  'station.hardware_checked',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
