@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES, type OrderStatus } from './order-types.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/orders/order-status.js';
 
 /** What the orders list shows, as the URL keeps it: a link or a reload shows the same page. */
 export interface ListParams {
