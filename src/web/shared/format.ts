@@ -5,6 +5,7 @@
 
 let dateTime: Intl.DateTimeFormat | undefined;
 let dateOnly: Intl.DateTimeFormat | undefined;
+let dayOfInstant: Intl.DateTimeFormat | undefined;
 let pounds: Intl.NumberFormat | undefined;
 
 /** `2026-11-22T09:15:00.123Z` → "22 Nov 2026, 09:15" in the browser's time zone. */
@@ -14,11 +15,18 @@ export function formatDateTime(iso: string | null | undefined): string {
   return dateTime.format(new Date(iso));
 }
 
-/** `2026-11-22` → "22 Nov 2026" (a calendar date: no time zone applies). */
+/** `2026-11-22` → "22 Nov 2026" (a calendar date: no time zone applies); null → "—". */
 export function formatDate(date: string | null | undefined): string {
   if (!date) return '—';
   dateOnly ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
   return dateOnly.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An instant's day in the browser's time zone: "22 Nov 2026"; null → "—". */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  dayOfInstant ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+  return dayOfInstant.format(new Date(iso));
 }
 
 /** "just now", "4 min ago", "3 h ago", "2 days ago" — then the date. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../shared/ui/TextField.js';
-import { ORDER_STATUSES, RETAILER_ORDER_STATUS, type OrderStatus } from './order-types.js';
+import { ORDER_STATUSES } from '../../shared/orders/order-status.js';
+import { RETAILER_ORDER_STATUS, type OrderStatus } from './order-types.js';
 import type { OrderFilters as Filters } from './use-portal-orders.js';
 
 /**

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { OrderStatusBadge, PieceCountBadge } from '../ui/StatusBadge.js';
+import { OrderStatusBadge, PieceStatusBadge } from '../../shared/orders/OrderStatusBadge.js';
 import { PiecesProgress } from '../ui/PieceProgress.js';
-import { formatDay } from '../ui/format.js';
+import { formatDay } from '../../shared/format.js';
 import {
+  RETAILER_ORDER_STATUS,
   RETAILER_PIECE_STATUS,
   type PortalOrder,
   type PortalOrderLine,
@@ -27,7 +28,7 @@ export function OrderLines({ order }: { order: PortalOrder }) {
                   {line.pieces_per_unit > 1 && `, ${line.pieces_per_unit} pieces each`}
                 </span>
               </h3>
-              <OrderStatusBadge status={line.status} />
+              <OrderStatusBadge status={line.status} words={RETAILER_ORDER_STATUS} />
             </div>
             <div className="order-line-progress">
               <PiecesProgress of={line} />
@@ -38,7 +39,12 @@ export function OrderLines({ order }: { order: PortalOrder }) {
               aria-label={`Pieces of ${itemOf(line)} by state`}
             >
               {line.piece_counts.map((c) => (
-                <PieceCountBadge key={c.status} status={c.status} count={c.count} />
+                <PieceStatusBadge
+                  key={c.status}
+                  status={c.status}
+                  count={c.count}
+                  words={RETAILER_PIECE_STATUS}
+                />
               ))}
             </div>
             <LinePieces

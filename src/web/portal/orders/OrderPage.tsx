@@ -1,11 +1,11 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { OrderStatusBadge, PieceCountBadge } from '../ui/StatusBadge.js';
+import { OrderStatusBadge, PieceStatusBadge } from '../../shared/orders/OrderStatusBadge.js';
 import { PiecesProgress } from '../ui/PieceProgress.js';
-import { formatDate, formatDay } from '../ui/format.js';
+import { formatDate, formatDay } from '../../shared/format.js';
 import { OrderLines } from './OrderLines.js';
-import type { PortalOrder } from './order-types.js';
+import { RETAILER_ORDER_STATUS, RETAILER_PIECE_STATUS, type PortalOrder } from './order-types.js';
 import { usePortalOrder } from './use-portal-orders.js';
 
 /** One order: where it stands, its dates, each line's progress and its pieces. */
@@ -46,7 +46,7 @@ function OrderDetail({ order }: { order: PortalOrder }) {
     <>
       <div className="page-heading">
         <h1 id="order-title">Order {order.order_no}</h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} words={RETAILER_ORDER_STATUS} />
       </div>
       <p className="page-lead">{order.items}</p>
 
@@ -56,7 +56,12 @@ function OrderDetail({ order }: { order: PortalOrder }) {
           <PiecesProgress of={order} ready />
           <div className="piece-summary" role="group" aria-label="Pieces by state">
             {order.piece_counts.map((c) => (
-              <PieceCountBadge key={c.status} status={c.status} count={c.count} />
+              <PieceStatusBadge
+                key={c.status}
+                status={c.status}
+                count={c.count}
+                words={RETAILER_PIECE_STATUS}
+              />
             ))}
           </div>
         </section>

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { Pager } from '../ui/Pager.js';
+import { Pager } from '../../shared/ui/Pager.js';
 import { OrderFilters } from './OrderFilters.js';
 import { OrdersTable } from './OrdersTable.js';
 import { useListParams } from './use-list-params.js';

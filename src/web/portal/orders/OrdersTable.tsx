@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { OrderStatusBadge } from '../ui/StatusBadge.js';
+import { OrderStatusBadge } from '../../shared/orders/OrderStatusBadge.js';
 import { PiecesProgress } from '../ui/PieceProgress.js';
-import { formatDate, formatDay } from '../ui/format.js';
-import type { PortalOrderItem } from './order-types.js';
+import { formatDate, formatDay } from '../../shared/format.js';
+import { RETAILER_ORDER_STATUS, type PortalOrderItem } from './order-types.js';
 
 /**
  * The retailer's orders, one row each. On a phone each row becomes a card: the cells carry
@@ -32,7 +32,7 @@ export function OrdersTable({ orders, search }: { orders: PortalOrderItem[]; sea
                 <span className="order-items">{order.items}</span>
               </th>
               <td data-label="Status">
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} words={RETAILER_ORDER_STATUS} />
               </td>
               <td data-label="Progress">
                 <PiecesProgress of={order} />

@@ -6,8 +6,6 @@ export type PortalOrderItem = ApiResponse<'/v1/portal/orders', 'get'>['data'][nu
 export type PortalOrder = ApiResponse<'/v1/portal/orders/{id}', 'get'>;
 export type PortalOrderLine = PortalOrder['lines'][number];
 export type PortalPiece = PortalOrder['pieces'][number];
-export type OrderStatus = PortalOrderItem['status'];
-export type PieceStatus = PortalOrder['pieces'][number]['status'];
 
-export { ORDER_STATUSES } from '../../../domain/order-status.js';
+export type { OrderStatus, PieceStatus } from '../../shared/orders/order-status.js';
 export { RETAILER_ORDER_STATUS, RETAILER_PIECE_STATUS } from '../../../domain/retailer-words.js';

@@ -5,14 +5,36 @@ import {
   type PieceStatus,
 } from './order-status.js';
 
-/** An order's status in words, on its colour (never colour alone). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge status-${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
+/**
+ * An order's status in words, on its colour (never colour alone). The factory's words unless a
+ * face speaks to someone else (the portal passes the retailer's words).
+ */
+export function OrderStatusBadge({
+  status,
+  words = ORDER_STATUS_LABELS,
+}: {
+  status: OrderStatus;
+  words?: Readonly<Record<OrderStatus, string>>;
+}) {
+  return <span className={`badge status-${status}`}>{words[status]}</span>;
 }
 
-/** A piece's status in words, on its colour. */
-export function PieceStatusBadge({ status }: { status: PieceStatus }) {
-  return <span className={`badge piece-${status}`}>{PIECE_STATUS_LABELS[status]}</span>;
+/** A piece's status in words, on its colour; with `count`, how many pieces are in it ("3 Made"). */
+export function PieceStatusBadge({
+  status,
+  count,
+  words = PIECE_STATUS_LABELS,
+}: {
+  status: PieceStatus;
+  count?: number;
+  words?: Readonly<Record<PieceStatus, string>>;
+}) {
+  if (count === undefined) return <span className={`badge piece-${status}`}>{words[status]}</span>;
+  return (
+    <span className={`badge piece-${status}`}>
+      {count} {words[status]}
+    </span>
+  );
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { ApiResponse } from '../api/types.js';
 
+/** The statuses in lifecycle order: the domain's lists, one source for every face. */
+export { ORDER_STATUSES, PIECE_STATUSES } from '../../../domain/order-status.js';
+
 /** An order in a list, as GET /v1/orders answers it. */
 export type OrderListItem = ApiResponse<'/v1/orders', 'get'>['data'][number];
 export type OrderStatus = OrderListItem['status'];
 export type PieceStatus = OrderListItem['piece_states'][number];
 
-/** Order statuses in lifecycle order, with the words people read. */
+/** Order statuses with the words the factory reads (the portal uses the retailer's words). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_production: 'Awaiting production',
   in_production: 'In production',
@@ -16,8 +19,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const ORDER_STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
-
 export const PIECE_STATUS_LABELS: Record<PieceStatus, string> = {
   awaiting_production: 'Awaiting production',
   produced: 'Produced',
@@ -27,8 +28,6 @@ export const PIECE_STATUS_LABELS: Record<PieceStatus, string> = {
   written_off: 'Written off',
   cancelled: 'Cancelled',
 };
-
-export const PIECE_STATUSES = Object.keys(PIECE_STATUS_LABELS) as PieceStatus[];
 
 /** True when an order needed by `neededBy` (`YYYY-MM-DD`) is late on `today` and not done. */
 export function isOverdue(

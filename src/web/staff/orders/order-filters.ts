@@ -32,7 +32,7 @@ export const FILTER_KEYS = [
 export function filtersFromUrl(params: URLSearchParams): OrderFilters {
   const filters: OrderFilters = {};
   const status = params.get('status');
-  if (status && (ORDER_STATUSES as string[]).includes(status)) {
+  if (status && (ORDER_STATUSES as readonly string[]).includes(status)) {
     filters.status = status as OrderStatus;
   }
   const retailer = params.get('retailer_id');
