@@ -17,7 +17,8 @@ import {
   type ConnectionLimits,
 } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
-import { loginLimiters, type LoginLimiters } from './login.js';
+import { loginLimiters } from './login.js';
+import type { Limiters, RouteDeps } from './route-deps.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { OneLinePerRequest } from './request-log.js';
 import { completeDocument } from './openapi-document.js';
@@ -36,20 +37,6 @@ declare module 'fastify' {
     /** The route creates something and honours `Idempotency-Key`. */
     idempotent?: boolean;
   }
-}
-
-/** Failure limits (DESIGN §4): pairing per address; sign-in as login.ts says. */
-export interface Limiters {
-  pairing: FailureLimiter;
-  login: LoginLimiters;
-}
-
-/** What route modules receive. */
-export interface RouteDeps {
-  core: CoreContext;
-  limiters: Limiters;
-  labels: LabelRenderer;
-  reach: ServerReach;
 }
 
 export interface AppDeps {

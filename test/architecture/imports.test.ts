@@ -101,26 +101,6 @@ const RULES: Rule[] = [
 /** Folders that must hold no import loop (type-only imports count: they couple the code too). */
 const NO_LOOPS = ['src/core', 'src/api'];
 
-/**
- * Edges known to break a rule or close a loop, each to be removed when it is fixed (a test below
- * fails when one is no longer needed). Every entry names its issue.
- */
-const ALLOWED: { what: string; from: RegExp; to: RegExp; typeOnly: boolean }[] = [
-  {
-    // Issue 29 (item 7): `RouteDeps` is declared in app.ts, which imports the routes that import
-    // its type back, a loop over every route file. It goes when RouteDeps moves to its own module.
-    what: 'routes import the RouteDeps type from app.ts',
-    from: /^src\/api\/routes\/[^/]+\.ts$/,
-    to: /^src\/api\/app\.ts$/,
-    typeOnly: true,
-  },
-];
-
-const allowed = (edge: ImportEdge) =>
-  ALLOWED.some(
-    (a) => a.from.test(edge.from) && a.to.test(edge.to) && (!a.typeOnly || edge.typeOnly),
-  );
-
 function broken(edges: readonly ImportEdge[]): string[] {
   return edges.flatMap((edge) =>
     RULES.filter((rule) => rule.breaks(edge.from, edge.to)).map(
@@ -130,8 +110,7 @@ function broken(edges: readonly ImportEdge[]): string[] {
 }
 
 function loops(edges: readonly ImportEdge[]): string[][] {
-  const kept = edges.filter((edge) => !allowed(edge));
-  return NO_LOOPS.flatMap((dir) => loopsAmong(kept, (file) => file.startsWith(`${dir}/`)));
+  return NO_LOOPS.flatMap((dir) => loopsAmong(edges, (file) => file.startsWith(`${dir}/`)));
 }
 
 const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({
@@ -267,14 +246,12 @@ describe('the import check itself', () => {
     ).toEqual([]);
   });
 
-  it('lets through only the allowed edge, and only as it is allowed', () => {
+  it('counts a type-only import in a loop (it couples the code too)', () => {
     const routeLoop = [
       edge('src/api/app.ts', 'src/api/routes/index.ts'),
       edge('src/api/routes/index.ts', 'src/api/app.ts', true),
     ];
-    expect(loops(routeLoop)).toEqual([]);
-    // The same import as a value is no longer the allowed one.
-    expect(loops([routeLoop[0]!, { ...routeLoop[1]!, typeOnly: false }])).toHaveLength(1);
+    expect(loops(routeLoop)).toHaveLength(1);
   });
 });
 
@@ -293,17 +270,10 @@ describe('imports go one way (DESIGN §2)', () => {
   });
 
   it('no import breaks a never', () => {
-    expect(broken(graph.edges.filter((e) => !allowed(e)))).toEqual([]);
+    expect(broken(graph.edges)).toEqual([]);
   });
 
   it(`no import loop in ${NO_LOOPS.join(' or ')}`, () => {
     expect(loops(graph.edges)).toEqual([]);
-  });
-
-  it.each(ALLOWED)('the allowed exception is still needed: $what', (exception) => {
-    const matching = graph.edges.filter(
-      (e) => exception.from.test(e.from) && exception.to.test(e.to),
-    );
-    expect(matching.length).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, IsoDateTime, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
 import { ApiKey } from '../schemas/api-keys.js';

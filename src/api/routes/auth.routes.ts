@@ -12,7 +12,7 @@ import {
   listStaffUsers,
   updateStaffUser,
 } from '../../core/staff/staff-users.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { actorOf } from '../permissions.js';
 import { factoryOf, principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { getCompany, updateCompany } from '../../core/factory/company.js';
 import { getSettings, updateSettings } from '../../core/factory/settings.js';
 import { PLANS } from '../../core/factory/plans.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 
 import { Company, CompanyPatch, Settings, SettingsPatch, Plan } from '../schemas/company.js';

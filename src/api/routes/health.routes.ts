@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { AppError } from '../../domain/errors.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 
 export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { healthRoutes } from './health.routes.js';
 import { apiKeysRoutes } from './api-keys.routes.js';
 import { companyRoutes } from './company.routes.js';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { voidLabel } from '../../core/items/void-label.js';
 import { listOrderVoidedLabels } from '../../core/items/voided-labels.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQueryBy, Strict } from '../schemas/common.js';
 import { VoidedLabel } from '../schemas/items.js';

@@ -11,7 +11,7 @@ import {
   type LabelDpi,
   type LabelFormat,
 } from '../../labels/label.model.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams } from '../schemas/common.js';
 

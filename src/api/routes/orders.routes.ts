@@ -11,7 +11,7 @@ import { uploadOrders } from '../../core/uploads/upload-orders.js';
 import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
 import { sendInTurns } from '../json-in-turns.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf } from '../schemas/common.js';
 import {

@@ -18,7 +18,7 @@ import { loginRetailerUser } from '../../core/retailer-users/retailer-login.js';
 import { revokeSession } from '../../core/sessions/sessions.js';
 import { describePortalCaller } from '../../core/sessions/who-am-i.js';
 import { AppError } from '../../domain/errors.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';
 import { LoggedOut, LoginBody } from '../schemas/auth.js';

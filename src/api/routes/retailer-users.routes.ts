@@ -8,7 +8,7 @@ import {
   updateRetailerUser,
 } from '../../core/retailer-users/retailer-users.js';
 import { createPasswordLink } from '../../core/retailer-users/password-links.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { originOf } from '../request-origin.js';
 import { RetailerRef, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';

@@ -7,7 +7,7 @@ import {
   listRetailers,
   updateRetailer,
 } from '../../core/retailers/retailers.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
 import { Retailer, Name, Code } from '../schemas/retailers.js';

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { closeReturn } from '../../core/returns/close-return.js';
 import { createReturn } from '../../core/returns/create-return.js';
 import { getReturn, listReturns } from '../../core/returns/return-view.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Strict } from '../schemas/common.js';
 import { ReturnStatus, Return } from '../schemas/returns.js';

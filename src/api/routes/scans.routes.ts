@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { recordScan } from '../../core/scans/record-scan.js';
 import { AppError } from '../../domain/errors.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { principalOf } from '../route-helpers.js';
 import { ScanAnswer, ScanBody } from '../schemas/scans.js';
 

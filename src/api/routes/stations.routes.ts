@@ -14,7 +14,7 @@ import {
   updateStation,
 } from '../../core/stations/stations.js';
 import { AppError } from '../../domain/errors.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { stationAddressOf } from '../station-address.js';
 import {

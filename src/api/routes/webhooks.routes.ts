@@ -17,7 +17,7 @@ import {
 } from '../../core/webhooks/endpoints.js';
 
 import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
 import {
