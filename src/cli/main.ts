@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliIO } from './cli-io.js';
 import { buildProgram } from './program.js';
-import type { ActionFactory, RunFunction } from './commands/action.js';
+import type { ActionFactory, RunFunction } from './commands/shared/action.js';
 import type { GlobalFlags } from './context.js';
 import { ApiError } from './errors.js';
 import { ExitCode, exitCodeFor, isCommanderError } from './exit-codes.js';

@@ -214,7 +214,7 @@ describe('the import check itself', () => {
 
   it.each([
     ['src/cli/api-types.ts', 'src/contract/api.ts'],
-    ['src/cli/commands/orders.command.ts', 'src/contract/enums.ts'],
+    ['src/cli/commands/orders/orders.command.ts', 'src/contract/enums.ts'],
     ['src/web/staff/orders/OrdersPage.tsx', 'src/web/shared/ui/Pager.tsx'],
     ['src/web/portal/PortalFace.tsx', 'src/domain/retailer-words.ts'],
     ['src/web/shared/api/client.ts', 'src/contract/api.ts'],

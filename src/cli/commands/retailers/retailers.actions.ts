@@ -1,0 +1,105 @@
+import { unchecked } from '../../api-client.js';
+import type { Item } from '../../api-types.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/table.js';
+import { printResult } from '../shared/result.js';
+import { printList } from '../shared/list.js';
+import type { ListOptions } from '../shared/list.js';
+
+const RETAILER_COLUMNS: Column<Item<'/v1/retailers'>>[] = [
+  { header: 'id', value: (retailer) => retailer.id, keep: true },
+  { header: 'code', value: (retailer) => retailer.code },
+  { header: 'name', value: (retailer) => retailer.name },
+  { header: 'created', value: (retailer) => retailer.created_at },
+];
+
+const USER_COLUMNS: Column<Item<'/v1/retailers/{id}/users'>>[] = [
+  { header: 'id', value: (user) => user.id, keep: true },
+  { header: 'email', value: (user) => user.email },
+  { header: 'name', value: (user) => user.name },
+  { header: 'role', value: (user) => user.role },
+  { header: 'disabled', value: (user) => (user.disabled ? 'yes' : '') },
+  { header: 'created', value: (user) => user.created_at },
+];
+
+export async function listRetailers(ctx: CommandContext, options: ListOptions) {
+  await printList(ctx, '/v1/retailers', {}, options, RETAILER_COLUMNS, 'No retailers.');
+}
+
+export async function getRetailer(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  ctx.output.record(await client.get('/v1/retailers/{id}', { path: { id: id! } }));
+}
+
+interface CreateOptions {
+  name: string;
+  code: string;
+  idempotencyKey?: string;
+}
+
+export async function createRetailer(ctx: CommandContext, options: CreateOptions) {
+  const client = await ctx.client();
+  const retailer = await client.post('/v1/retailers', {
+    body: { name: options.name, code: options.code },
+    idempotencyKey: options.idempotencyKey,
+  });
+  ctx.output.record(retailer);
+}
+
+export async function updateRetailer(
+  ctx: CommandContext,
+  options: { name?: string; code?: string },
+  [id]: string[],
+) {
+  const body = { name: options.name, code: options.code };
+  if (body.name === undefined && body.code === undefined) {
+    throw new UsageError('nothing to change: give --name and/or --code');
+  }
+  const client = await ctx.client();
+  ctx.output.record(await client.patch('/v1/retailers/{id}', { path: { id: id! }, body }));
+}
+
+export async function listUsers(ctx: CommandContext, options: ListOptions, [id]: string[]) {
+  const path = { id: id! };
+  await printList(ctx, '/v1/retailers/{id}/users', { path }, options, USER_COLUMNS, 'No users.');
+}
+
+interface AddUserOptions {
+  email: string;
+  name: string;
+  role: string;
+  idempotencyKey?: string;
+}
+
+export async function addUser(ctx: CommandContext, options: AddUserOptions, [id]: string[]) {
+  const client = await ctx.client();
+  const user = await client.post('/v1/retailers/{id}/users', {
+    path: { id: id! },
+    body: unchecked({ email: options.email, name: options.name, role: options.role }),
+    idempotencyKey: options.idempotencyKey,
+  });
+  ctx.output.record(user);
+}
+
+export async function setUserRole(ctx: CommandContext, _options: unknown, args: string[]) {
+  const [id, userId, role] = args as [string, string, string];
+  const client = await ctx.client();
+  const path = { id, uid: userId };
+  const user = await client.patch('/v1/retailers/{id}/users/{uid}', {
+    path,
+    body: unchecked({ role }),
+  });
+  printResult(ctx, user, `Role set to ${role}.`);
+}
+
+export async function removeUser(ctx: CommandContext, _options: unknown, args: string[]) {
+  const [id, userId] = args as [string, string];
+  const client = await ctx.client();
+  const path = { id, uid: userId };
+  printResult(
+    ctx,
+    await client.delete('/v1/retailers/{id}/users/{uid}', { path }),
+    `Removed ${userId}.`,
+  );
+}

@@ -1,0 +1,131 @@
+import { unchecked } from '../../api-client.js';
+import type { Item } from '../../api-types.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/table.js';
+import { printList } from '../shared/list.js';
+import type { ListOptions } from '../shared/list.js';
+import { printResult } from '../shared/result.js';
+
+const ENDPOINT_COLUMNS: Column<Item<'/v1/webhooks'>>[] = [
+  { header: 'id', value: (endpoint) => endpoint.id, keep: true },
+  { header: 'url', value: (endpoint) => endpoint.url },
+  { header: 'events', value: (endpoint) => endpoint.events },
+  { header: 'enabled', value: (endpoint) => endpoint.enabled },
+  { header: 'description', value: (endpoint) => endpoint.description },
+  { header: 'created', value: (endpoint) => endpoint.created_at },
+];
+
+const DELIVERY_COLUMNS: Column<Item<'/v1/webhooks/deliveries'>>[] = [
+  { header: 'id', value: (delivery) => delivery.id, keep: true },
+  { header: 'event', value: (delivery) => delivery.event_type },
+  { header: 'status', value: (delivery) => delivery.status },
+  { header: 'attempts', value: (delivery) => delivery.attempts },
+  { header: 'answer', value: (delivery) => delivery.response_status ?? delivery.error },
+  { header: 'next attempt', value: (delivery) => delivery.next_attempt_at },
+  { header: 'created', value: (delivery) => delivery.created_at },
+  { header: 'endpoint', value: (delivery) => delivery.endpoint_id },
+];
+
+function eventList(events: string): string[] {
+  const list = events
+    .split(',')
+    .map((event) => event.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new UsageError('--events needs at least one event type, or *');
+  return list;
+}
+
+export async function listWebhooks(ctx: CommandContext, options: ListOptions) {
+  await printList(ctx, '/v1/webhooks', {}, options, ENDPOINT_COLUMNS, 'No webhook endpoints.');
+}
+
+export async function getWebhook(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  ctx.output.record(await client.get('/v1/webhooks/{id}', { path: { id: id! } }));
+}
+
+interface CreateOptions {
+  events: string;
+  description?: string;
+  idempotencyKey?: string;
+}
+
+export async function createWebhook(ctx: CommandContext, options: CreateOptions, [url]: string[]) {
+  const client = await ctx.client();
+  const body = { url, events: eventList(options.events), description: options.description };
+  const endpoint = await client.post('/v1/webhooks', {
+    body: unchecked(body),
+    idempotencyKey: options.idempotencyKey,
+  });
+  ctx.output.record(endpoint);
+  ctx.output.notice(
+    ctx.output.errStyle.yellow(
+      'The signing secret is shown only this once: store it with the receiver.',
+    ),
+  );
+}
+
+interface UpdateOptions {
+  endpointUrl?: string;
+  events?: string;
+  description?: string;
+  enable?: boolean;
+  disable?: boolean;
+}
+
+export async function updateWebhook(ctx: CommandContext, options: UpdateOptions, [id]: string[]) {
+  const body = {
+    url: options.endpointUrl,
+    events: options.events === undefined ? undefined : eventList(options.events),
+    description: options.description,
+    enabled: options.enable ? true : options.disable ? false : undefined,
+  };
+  if (Object.values(body).every((value) => value === undefined)) {
+    throw new UsageError(
+      'nothing to change: give --endpoint-url, --events, --description, --enable or --disable',
+    );
+  }
+  const client = await ctx.client();
+  ctx.output.record(
+    await client.patch('/v1/webhooks/{id}', { path: { id: id! }, body: unchecked(body) }),
+  );
+}
+
+export async function deleteWebhook(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  const deleted = await client.delete('/v1/webhooks/{id}', { path: { id: id! } });
+  printResult(ctx, deleted, `Deleted ${id}.`);
+}
+
+interface DeliveryOptions extends ListOptions {
+  endpoint?: string;
+  status?: string;
+  eventType?: string;
+}
+
+export async function listDeliveries(ctx: CommandContext, options: DeliveryOptions) {
+  const query = {
+    endpoint_id: options.endpoint,
+    status: options.status,
+    event_type: options.eventType,
+  };
+  await printList(
+    ctx,
+    '/v1/webhooks/deliveries',
+    { query: unchecked(query) },
+    options,
+    DELIVERY_COLUMNS,
+    'No deliveries.',
+  );
+}
+
+export async function retryDelivery(ctx: CommandContext, _options: unknown, [id]: string[]) {
+  const client = await ctx.client();
+  const path = { id: id! };
+  printResult(
+    ctx,
+    await client.post('/v1/webhooks/deliveries/{id}/retry', { path }),
+    `Retrying ${id}.`,
+  );
+}

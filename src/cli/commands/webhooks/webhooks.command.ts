@@ -1,0 +1,108 @@
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import type { ActionFactory } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
+import { addListOptions } from '../shared/list.js';
+
+export function registerWebhooks(program: Command, action: ActionFactory): void {
+  const load = () => import('./webhooks.actions.js');
+  const webhooks = program
+    .command('webhooks')
+    .description('register webhook endpoints and inspect or retry their deliveries')
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks create https://erp.example/hooks/factory --events order.created,order.stuck',
+        'factory webhooks deliveries --status failed',
+      ),
+    );
+
+  addListOptions(webhooks.command('list').description('list webhook endpoints'))
+    .addHelpText('after', examples('factory webhooks list'))
+    .action(action(load, (m) => m.listWebhooks));
+
+  webhooks
+    .command('get')
+    .description('show one webhook endpoint')
+    .argument('<endpoint-id>', 'endpoint id (whe_…)')
+    .addHelpText('after', examples('factory webhooks get whe_01JD…'))
+    .action(action(load, (m) => m.getWebhook));
+
+  webhooks
+    .command('create')
+    .description('register an endpoint; its signing secret is shown once')
+    .argument('<url>', 'where deliveries are POSTed (http or https)')
+    .option('--events <types>', 'event types, comma separated, or * for all', '*')
+    .option('--description <text>', 'what the endpoint is')
+    .option('--idempotency-key <key>', 'makes a retried create safe')
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks create https://erp.example/hooks/factory',
+        'factory webhooks create http://10.0.0.5:9000/in --events order.created,order.stuck --json | jq -r .secret',
+      ),
+    )
+    .action(action(load, (m) => m.createWebhook));
+
+  webhooks
+    .command('update')
+    .description('change an endpoint: its URL, events, description; enable or disable it')
+    .argument('<endpoint-id>', 'endpoint id (whe_…)')
+    .option('--endpoint-url <url>', 'new URL')
+    .option('--events <types>', 'event types, comma separated, or *')
+    .option('--description <text>', 'new description')
+    .addOption(new Option('--enable', 'resume deliveries').conflicts('disable'))
+    .option('--disable', 'stop deliveries')
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks update whe_01JD… --enable',
+        'factory webhooks update whe_01JD… --events "*"',
+      ),
+    )
+    .action(action(load, (m) => m.updateWebhook));
+
+  webhooks
+    .command('delete')
+    .description('delete an endpoint; nothing more is delivered to it')
+    .argument('<endpoint-id>', 'endpoint id (whe_…)')
+    .addHelpText('after', examples('factory webhooks delete whe_01JD…'))
+    .action(action(load, (m) => m.deleteWebhook));
+
+  addListOptions(
+    webhooks
+      .command('deliveries')
+      .description('list recent deliveries, newest first')
+      .option('--endpoint <endpoint-id>', 'only deliveries to this endpoint')
+      .addOption(
+        new Option('--status <status>', 'only deliveries in this status').choices([
+          'pending',
+          'succeeded',
+          'retrying',
+          'failed',
+        ]),
+      )
+      .option('--event-type <type>', 'only deliveries of this event type'),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks deliveries --status failed',
+        'factory webhooks deliveries --endpoint whe_01JD… --all --json',
+      ),
+    )
+    .action(action(load, (m) => m.listDeliveries));
+
+  webhooks
+    .command('retry')
+    .description('deliver again now')
+    .argument('<delivery-id>', 'delivery id (dlv_…)')
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks retry dlv_01JD…',
+        'factory webhooks deliveries --status failed --json | jq -r ".[].id" | xargs -n1 factory webhooks retry',
+      ),
+    )
+    .action(action(load, (m) => m.retryDelivery));
+}
