@@ -59,7 +59,8 @@ export function isSelectionKey(key: Key): boolean {
   return key.upArrow || key.downArrow || key.pageUp || key.pageDown || key.home || key.end;
 }
 
-const NO_KEY: Key = {
+/** A key event with nothing pressed: the base that a key is spread onto (tests use it too). */
+export const NO_KEY: Readonly<Key> = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

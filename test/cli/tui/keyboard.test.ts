@@ -1,6 +1,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import {
+  NO_KEY,
   editText,
   keyFromSequence,
   moveSelection,
@@ -8,29 +9,7 @@ import {
   splitInput,
 } from '../../../src/cli/tui/keyboard.js';
 
-const key = (overrides: Partial<Key> = {}): Key => ({
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-  ...overrides,
-});
+const key = (overrides: Partial<Key> = {}): Key => ({ ...NO_KEY, ...overrides });
 
 describe('keyboard', () => {
   it('edits a field without a cursor at its end: typed and pasted text, Backspace, Ctrl-U, Ctrl-W', () => {

@@ -8,29 +8,7 @@ import {
   viewLine,
 } from '../../../src/cli/tui/line-editor.js';
 import type { Line } from '../../../src/cli/tui/line-editor.js';
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+import { NO_KEY } from '../../../src/cli/tui/keyboard.js';
 
 type Press = string | Partial<Key> | [string, Partial<Key>];
 const ctrl = (letter: string): Press => [letter, { ctrl: true }];

@@ -1,4 +1,3 @@
-import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { KEYS_START, keysHints, keysReducer } from '../../../src/cli/tui/screens/keys-machine.js';
 import type { KeysAction, KeysState } from '../../../src/cli/tui/screens/keys-machine.js';
@@ -27,29 +26,7 @@ import type {
   StationsState,
 } from '../../../src/cli/tui/screens/stations-machine.js';
 import type { ApiKey, ReturnRecord, Station } from '../../../src/cli/tui/tui-api.js';
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+import { NO_KEY } from '../../../src/cli/tui/keyboard.js';
 
 /** Text typed into the field that has the keyboard. */
 const typed = (input: string) => ({ type: 'key' as const, input, key: NO_KEY });
