@@ -402,7 +402,8 @@ describe('the staff app', () => {
     await expect.poll(() => names.getAttribute('aria-invalid')).toBe('true');
     const described = await names.getAttribute('aria-describedby');
     const message = await page.locator(`[id="${described!.split(' ').pop()}"]`).textContent();
-    expect(message).toMatch(/piece_names|names/i);
+    // In the form's own words: the input's label, not the API's `lines.0.piece_names`.
+    expect(message).toBe('Piece names (line 1) must name each of the 2 pieces of a unit.');
 
     // Names are separated by | as in the CSV upload, so a name may hold a comma.
     await names.fill('Frame, oak | Cushions');

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
-import { fieldError } from '../../../shared/ui/field-error.js';
+import {
+  fieldError,
+  labelledFieldError,
+  type FieldLabels,
+} from '../../../shared/ui/field-error.js';
 import { SelectField, TextField } from '../../../shared/ui/TextField.js';
 import { useRetailerOptions } from '../../common/use-retailers.js';
 import { PageHeader } from '../../layout/PageHeader.js';
@@ -27,6 +31,31 @@ const emptyLine = (): LineDraft => ({
 });
 
 const ORDER_FIELDS = ['order_no', 'retailer_id', 'production_date', 'needed_by', 'lines'];
+
+const ORDER_LABELS = {
+  order_no: 'Order number',
+  retailer_id: 'Retailer',
+  production_date: 'Production date',
+  needed_by: 'Needed by',
+};
+const LINE_LABELS = {
+  sku: 'SKU',
+  colour: 'Colour',
+  qty: 'Units',
+  pieces_per_unit: 'Pieces per unit',
+  piece_names: 'Piece names',
+};
+
+/** The form's labels by API field, each line's as its inputs say them ("Units (line 2)"). */
+function formLabels(lineCount: number): FieldLabels {
+  const labels: Record<string, string> = { ...ORDER_LABELS };
+  for (let i = 0; i < lineCount; i += 1) {
+    for (const [field, label] of Object.entries(LINE_LABELS)) {
+      labels[`lines.${i}.${field}`] = `${label} (line ${i + 1})`;
+    }
+  }
+  return labels;
+}
 
 /** Piece names are separated as in the CSV upload's `piece_names` column, so a name may hold a comma. */
 const PIECE_NAME_SEPARATOR = '|';
@@ -69,7 +98,8 @@ export function NewOrderPage() {
     if (order) void navigate(`/orders/${order.id}`);
   }
 
-  const lineError = (i: number, field: string) => fieldError(error, `lines.${i}.${field}`);
+  const labelled = labelledFieldError(formLabels(lines.length));
+  const lineError = (i: number, field: string) => labelled(error, `lines.${i}.${field}`);
   const atSomeField =
     ORDER_FIELDS.some((f) => f !== 'lines' && fieldError(error, f)) ||
     lines.some((_, i) => fieldError(error, `lines.${i}`));
@@ -87,14 +117,14 @@ export function NewOrderPage() {
             name="order_no"
             required
             maxLength={100}
-            error={fieldError(error, 'order_no')}
+            error={labelled(error, 'order_no')}
           />
           <SelectField
             label="Retailer"
             name="retailer_id"
             required
             defaultValue=""
-            error={fieldError(error, 'retailer_id')}
+            error={labelled(error, 'retailer_id')}
           >
             <option value="" disabled>
               Choose a retailer
@@ -109,13 +139,13 @@ export function NewOrderPage() {
             label="Production date"
             name="production_date"
             type="date"
-            error={fieldError(error, 'production_date')}
+            error={labelled(error, 'production_date')}
           />
           <TextField
             label="Needed by"
             name="needed_by"
             type="date"
-            error={fieldError(error, 'needed_by')}
+            error={labelled(error, 'needed_by')}
           />
         </div>
         {retailers.data?.data.length === 0 && (
