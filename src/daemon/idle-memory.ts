@@ -80,10 +80,13 @@ export function reclaimWhenQuiet(
       }
     };
     if (!options.release) return collect();
-    options.release().then(collect, (err: unknown) => {
-      options.onError?.(err);
-      collect();
-    });
+    // Whatever happens here is reported, never left as an unhandled rejection (which would end
+    // the process): giving memory back is worth a log line, not the server.
+    options
+      .release()
+      .catch((err: unknown) => options.onError?.(err))
+      .then(collect)
+      .catch((err: unknown) => options.onError?.(err));
   }, checkMs);
   timer.unref();
   return {

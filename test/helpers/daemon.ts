@@ -134,6 +134,16 @@ export async function startDaemon(
   // A daemon that joined a database another one initialised has no key file of its own.
   const keyFile = join(dataDir, 'initial-api-key');
   const apiKey = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
+  // A daemon that ends without being stopped (a crash, a signal from outside) says so with what
+  // it wrote, so a test that then meets "connection refused" points at the cause.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(
+      `factoryd ${String(child.pid)} (${url}) ended by itself: code ${String(code)}, ` +
+        `signal ${String(signal)}\nstderr:\n${stderr}\nlast log lines:\n${logs.slice(-20).join('\n')}`,
+    );
+  });
   return {
     url,
     dataDir,
@@ -144,6 +154,7 @@ export async function startDaemon(
     stderr: () => stderr,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
+        stopping = true;
         // Already gone (exited, or killed by a signal such as SIGKILL).
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
