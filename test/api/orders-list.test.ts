@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recomputeOrder } from '../../src/core/orders/recompute-order.js';
-import { transact } from '../../src/core/transaction.js';
 import { DAY } from '../../src/domain/clock.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { addRetailer, pushOrder } from '../core/orders/fixtures.js';
+import { addRetailer, pushOrder, setPieces as setPiecesOf } from '../core/orders/fixtures.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,13 +13,8 @@ afterEach(async () => {
 
 const ids = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((o) => o.id);
 
-/** Sets every piece of an order to a status and recomputes it, as scans would. */
-async function setPieces(orderId: string, status: string, where = '1 = 1') {
-  await t.sql
-    .prepare(`update pieces set status = ?, scanned = 1 where order_id = ? and ${where}`)
-    .run(status, orderId);
-  await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, orderId));
-}
+const setPieces = (orderId: string, status: string, where?: string) =>
+  setPiecesOf(t, orderId, status, where);
 
 describe('GET /v1/orders', () => {
   it('returns every order exactly once across pages, newest first, while new orders arrive', async () => {

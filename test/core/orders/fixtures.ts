@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { recomputeOrder } from '../../../src/core/orders/recompute-order.js';
+import { transact } from '../../../src/core/transaction.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { TestApp } from '../../helpers/app.js';
 
@@ -100,3 +102,11 @@ export async function insertScan(
 
 export const count = async (t: TestApp, table: string): Promise<number> =>
   ((await t.sql.prepare(`select count(*) as n from ${table}`).get()) as { n: number }).n;
+
+/** Sets pieces of an order (all, or those `where` picks) to a status and recomputes it, as scans would. */
+export async function setPieces(t: TestApp, orderId: string, status: string, where = '1 = 1') {
+  await t.sql
+    .prepare(`update pieces set status = ?, scanned = 1 where order_id = ? and ${where}`)
+    .run(status, orderId);
+  await transact(t.core, (tx) => recomputeOrder(tx, t.factoryId, orderId));
+}
