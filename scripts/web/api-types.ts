@@ -18,7 +18,6 @@ const store = await openStore({ file: ':memory:' });
 try {
   const app = await buildApp({
     core: createCoreContext({ db: store.db, clock: systemClock }),
-    openapi: 'internal',
   });
   await app.ready();
   const document = app.swagger();

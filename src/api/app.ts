@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { AppError } from '../domain/errors.js';
 import { MINUTE } from '../domain/clock.js';
@@ -21,7 +21,7 @@ import { loginLimiters } from './login.js';
 import type { Limiters, RouteDeps } from './route-deps.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { OneLinePerRequest } from './request-log.js';
-import { completeDocument } from './openapi-document.js';
+import { swaggerOptions } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
 import { SCANS_ROUTE } from './routes/scans.routes.js';
 import { routeSchemaCompilers } from './schema-compilers.js';
@@ -36,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route creates something and honours `Idempotency-Key`. */
     idempotent?: boolean;
+    /**
+     * This registration is a former URL of a route, kept for clients written before it moved,
+     * and left out of the OpenAPI document (openapi-document.ts).
+     */
+    formerUrl?: boolean;
   }
 }
 
@@ -55,11 +60,6 @@ export interface AppDeps {
   eagerSchemas?: boolean;
   /** Timeouts and the connection cap; tests shorten them (CONNECTION_LIMITS otherwise). */
   connections?: Partial<ConnectionLimits>;
-  /**
-   * `internal` documents the routes left out of `/v1/openapi.json` too (staff and portal sign-in):
-   * the web app's client is typed from that document (scripts/web/api-types.ts).
-   */
-  openapi?: 'public' | 'internal';
   /**
    * Serve the built web app from this directory at every path outside the API (web-app.ts).
    * Without it, those paths answer the API's 404.
@@ -97,15 +97,6 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 export const CSV_BODY_LIMIT = 10 * 1024 * 1024;
-
-/** Un-hides every `/v1` route but the document itself: the sign-in routes hide from the public one. */
-function documentInternalRoutes({ schema, url }: { schema: FastifySchema; url: string }): {
-  schema: FastifySchema;
-  url: string;
-} {
-  const internal = url.startsWith('/v1/') && url !== '/v1/openapi.json';
-  return { schema: internal ? { ...schema, hide: false } : schema, url };
-}
 
 /**
  * Builds the HTTP app without listening: the daemon calls `listen`, tests call `inject`.
@@ -222,26 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerIdempotency(app, deps.core);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'factoryd API',
-        version: '1',
-        description:
-          'Production and dispatch tracking: orders, pieces, scans, stations, returns, labels and webhooks.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    ...(deps.openapi === 'internal' ? { transform: documentInternalRoutes } : {}),
-    transformObject: (documents) =>
-      'openapiObject' in documents
-        ? completeDocument(documents.openapiObject)
-        : documents.swaggerObject,
-  });
+  await app.register(swagger, swaggerOptions());
 
   const routeDeps: RouteDeps = {
     core: deps.core,

@@ -55,6 +55,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/items/:barcode/label': STAFF,
   'GET /v1/hardware/test-label': STAFF,
 
+  'POST /v1/pairing-codes': STAFF,
+  'GET /v1/pairing-codes/:id': STAFF,
+  // Former URLs of the two above, still answered (left out of the OpenAPI document).
   'POST /v1/stations/pairing-codes': STAFF,
   'GET /v1/stations/pairing-codes/:id': STAFF,
   'POST /v1/stations/pair': 'public',
@@ -76,9 +79,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/webhooks/:id': ADMIN,
   'PATCH /v1/webhooks/:id': ADMIN,
   'DELETE /v1/webhooks/:id': ADMIN,
+  'GET /v1/webhook-deliveries': ADMIN,
+  'GET /v1/webhook-deliveries/:id': ADMIN,
+  'POST /v1/webhook-deliveries/:id/retry': ADMIN,
+  'POST /v1/webhooks/:id/test': ADMIN,
+  // Former URLs of the deliveries, still answered (left out of the OpenAPI document).
   'GET /v1/webhooks/deliveries': ADMIN,
   'GET /v1/webhooks/deliveries/:id': ADMIN,
-  'POST /v1/webhooks/:id/test': ADMIN,
   'POST /v1/webhooks/deliveries/:id/retry': ADMIN,
 
   'POST /v1/auth/login': 'public',

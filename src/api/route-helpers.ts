@@ -11,3 +11,17 @@ export function principalOf(request: FastifyRequest): Principal {
 export function factoryOf(request: FastifyRequest): string {
   return principalOf(request).factoryId;
 }
+
+/**
+ * The URLs a route answers at: where the OpenAPI document has it, then where it was before it
+ * moved (older clients still call those; `config.formerUrl` keeps them out of the document).
+ */
+export function movedRoute(
+  url: string,
+  ...former: string[]
+): Array<{ url: string; config: { formerUrl?: true } }> {
+  return [
+    { url, config: {} },
+    ...former.map((f) => ({ url: f, config: { formerUrl: true as const } })),
+  ];
+}

@@ -43,7 +43,6 @@ beforeAll(async () => {
   try {
     const app = await buildApp({
       core: createCoreContext({ db: store.db, clock: systemClock }),
-      openapi: 'internal',
     });
     const served = await app.inject({ method: 'GET', url: '/v1/openapi.json' });
     doc = served.json<Document>();

@@ -16,6 +16,9 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createApiKey',
+        description:
+          'Creates an API key for an integration. The plain key (`fk_…`) is in this answer only; the server keeps a hash.',
         tags: ['api keys'],
         summary: 'Create an API key (the plain key is returned once)',
         body: Strict({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) }),
@@ -31,6 +34,9 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/api-keys',
     {
       schema: {
+        operationId: 'listApiKeys',
+        description:
+          "Lists the factory's API keys, newest first, with their names and when they were last used; never the keys themselves.",
         tags: ['api keys'],
         summary: 'List API keys (never the keys themselves)',
         querystring: ListQuerySchema,
@@ -44,6 +50,9 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/api-keys/:id',
     {
       schema: {
+        operationId: 'revokeApiKey',
+        description:
+          'Revokes an API key. A request already running finishes; the next one with this key is 401 `invalid_token`.',
         tags: ['api keys'],
         summary: 'Revoke an API key; it stops working on the next request',
         params: IdParams,

@@ -41,9 +41,11 @@ export async function authRoutes(
     '/v1/auth/login',
     {
       schema: {
+        operationId: 'logInStaff',
+        description:
+          'Signs a staff user in with email and password. The answer holds an `ss_…` session token valid for `session_ttl_hours`. Failed attempts are limited per address and per email (429 with `retry-after`).',
         tags: ['auth'],
         summary: 'Log a staff user in: an ss_ session token, valid for session_ttl_hours',
-        hide: true,
         security: [],
         body: LoginBody,
         response: {
@@ -61,9 +63,10 @@ export async function authRoutes(
     '/v1/auth/logout',
     {
       schema: {
+        operationId: 'logOutStaff',
+        description: 'Ends the calling staff session; its token stops working.',
         tags: ['auth'],
         summary: 'End the calling staff session',
-        hide: true,
         response: { 200: LoggedOut },
       },
     },
@@ -79,6 +82,9 @@ export async function authRoutes(
     '/v1/auth/me',
     {
       schema: {
+        operationId: 'getCurrentCaller',
+        description:
+          'Who the token belongs to (API key or staff user), their factory, and the operations the token may call.',
         tags: ['auth'],
         summary: 'Who the token belongs to, and the operations it may call',
         response: { 200: Me },
@@ -96,6 +102,9 @@ export async function authRoutes(
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createStaffUser',
+        description:
+          'Creates a staff user (admin or supervisor) who signs in with email and password.',
         tags: ['staff'],
         summary: 'Create a staff user (admin or supervisor) who logs in with email and password',
         body: Strict({ email: Email, name: Name, role: StaffRole, password: Password }),
@@ -109,6 +118,8 @@ export async function authRoutes(
     '/v1/staff',
     {
       schema: {
+        operationId: 'listStaffUsers',
+        description: 'Lists staff users, newest first.',
         tags: ['staff'],
         summary: 'List staff users, newest first',
         querystring: ListQuerySchema,
@@ -122,6 +133,8 @@ export async function authRoutes(
     '/v1/staff/:id',
     {
       schema: {
+        operationId: 'getStaffUser',
+        description: 'One staff user.',
         tags: ['staff'],
         summary: 'One staff user',
         params: IdParams,
@@ -135,6 +148,8 @@ export async function authRoutes(
     '/v1/staff/:id',
     {
       schema: {
+        operationId: 'updateStaffUser',
+        description: 'Changes a staff user; a new password or disabling ends their sessions.',
         tags: ['staff'],
         summary: 'Change a staff user; a new password or disabling ends their sessions',
         params: IdParams,
@@ -154,6 +169,8 @@ export async function authRoutes(
     '/v1/staff/:id',
     {
       schema: {
+        operationId: 'disableStaffUser',
+        description: 'Disables a staff user and ends their sessions.',
         tags: ['staff'],
         summary: 'Disable a staff user and end their sessions',
         params: IdParams,

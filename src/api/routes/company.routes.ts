@@ -16,6 +16,9 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/company',
     {
       schema: {
+        operationId: 'getCompany',
+        description:
+          "The company's name, legal name, address and owner details, as shown on labels and delivery notes.",
         tags: ['company'],
         summary: 'Company, billing and owner details',
         response: { 200: Company },
@@ -28,6 +31,9 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/company',
     {
       schema: {
+        operationId: 'updateCompany',
+        description:
+          'Changes the company details. `company`, `name` and `legal_name` are sent every time; a nullable field sent as null is cleared.',
         tags: ['company'],
         summary: 'Update company details (company, name and legal_name every time; null clears)',
         body: CompanyPatch,
@@ -41,6 +47,9 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/settings',
     {
       schema: {
+        operationId: 'getSettings',
+        description:
+          "The factory's settings: stuck threshold, label defaults, public URL and the like.",
         tags: ['settings'],
         summary: "The factory's settings",
         response: { 200: Settings },
@@ -53,6 +62,9 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/settings',
     {
       schema: {
+        operationId: 'updateSettings',
+        description:
+          'Changes only the settings sent; the others keep their values. The answer is every setting after the change.',
         tags: ['settings'],
         summary: 'Change settings (only the fields sent)',
         body: SettingsPatch,
@@ -66,6 +78,8 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/plans',
     {
       schema: {
+        operationId: 'listPlans',
+        description: 'The plans a factory can be on and their prices, in pence and excluding VAT.',
         tags: ['plans'],
         summary: 'Plans and prices (pence, excluding VAT)',
         response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(Plan) }) },

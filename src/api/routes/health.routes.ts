@@ -9,6 +9,9 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     '/healthz',
     {
       schema: {
+        operationId: 'getHealth',
+        description:
+          'Answers 200 while the process runs, without touching the database and without a token: for a load balancer or a supervisor.',
         tags: ['health'],
         summary: 'The process is up',
         security: [],
@@ -22,6 +25,9 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
+        description:
+          'Answers 200 when the database answers a query, 503 `not_ready` otherwise. Needs no token.',
         tags: ['health'],
         summary: 'The database answers',
         security: [],

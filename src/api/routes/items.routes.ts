@@ -21,6 +21,9 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
         request.body ??= {};
       },
       schema: {
+        operationId: 'voidLabel',
+        description:
+          "Voids a piece's label (torn, lost, misprinted): that barcode is refused at every station from now on and the piece gets a new barcode, whose label is to be printed.",
         tags: ['items'],
         summary: 'Void a label: refused at every station from now on; the piece gets a new barcode',
         params: Type.Object({ barcode: Type.String({ minLength: 1, maxLength: 128 }) }),
@@ -38,6 +41,9 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
     '/v1/orders/:id/voided-labels',
     {
       schema: {
+        operationId: 'listVoidedLabels',
+        description:
+          "An order's voided labels, last voided first. The cursor of this list is a barcode, not an id.",
         tags: ['items'],
         summary: "An order's voided labels, by barcode, last first (the cursor is a barcode)",
         params: IdParams,

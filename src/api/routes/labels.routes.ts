@@ -83,6 +83,9 @@ export async function labelsRoutes(
     '/v1/hardware/test-label',
     {
       schema: {
+        operationId: 'getTestLabel',
+        description:
+          'The scanner test label: the fixed test string as Code 128 and QR with instructions, as PDF or ZPL. Scanning it at a station records a hardware check.',
         tags: ['hardware'],
         summary:
           'The scanner test label: the fixed test string as Code 128 and QR, with instructions',
@@ -100,6 +103,9 @@ export async function labelsRoutes(
     '/v1/orders/:id/labels',
     {
       schema: {
+        operationId: 'getOrderLabels',
+        description:
+          "The labels of an order's pieces as PDF (one 4 × 6 in page each) or ZPL (one `^XA…^XZ` each), chosen by `format` or by the `Accept` header. Marks the pieces' labels printed; `pieces=unprinted` gives only those not printed yet.",
         tags: ['orders'],
         summary: "Labels for an order's pieces (id, or order_no when unique); marks them printed",
         params: IdParams,
@@ -144,6 +150,9 @@ export async function labelsRoutes(
     '/v1/items/:barcode/label',
     {
       schema: {
+        operationId: 'getPieceLabel',
+        description:
+          "One piece's label as PDF or ZPL, by its barcode (URL-encoded: it contains a space). A voided barcode is 404.",
         tags: ['items'],
         summary: "One piece's label, by its barcode (URL-encoded: it contains a space)",
         params: Type.Object({ barcode: Type.String({ minLength: 1, maxLength: 128 }) }),

@@ -42,6 +42,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
       config: { idempotent: true },
       ...nativeJson,
       schema: {
+        operationId: 'createOrder',
+        description:
+          'Pushes one order. Each line becomes `qty` units of `pieces_per_unit` pieces, each with its own barcode. Send an `Idempotency-Key` so that a retry never makes a second order; the same `order_no` twice is 409 `order_exists`.',
         tags: ['orders'],
         summary: 'Push an order: its lines become units and pieces with barcodes',
         body: OrderBody,
@@ -63,6 +66,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'uploadOrders',
+        description:
+          "Creates orders from a CSV file sent as `text/csv` (any other content type is 415). All or nothing: one bad row refuses the file with every row's problem listed. `dry_run=true` checks without creating.",
         tags: ['orders'],
         summary: 'Upload orders as CSV (text/csv): all or nothing; ?dry_run=true only checks',
         consumes: ['text/csv'],
@@ -103,6 +109,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
     '/v1/orders',
     {
       schema: {
+        operationId: 'listOrders',
+        description:
+          'Lists orders, newest first, without their pieces and scans, a page at a time (`next_cursor`). For a sync, filter by `updated_since` and page to the end.',
         tags: ['orders'],
         summary: 'List orders, newest first (without pieces and scans)',
         querystring: ListOrdersQuery,
@@ -116,6 +125,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
     '/v1/order-counts',
     {
       schema: {
+        operationId: 'countOrders',
+        description:
+          'How many orders are in each status and how many are stuck. Counting stops at `limit`; `exact: false` then says there are more.',
         tags: ['orders'],
         summary: 'How many orders are in each status, and how many are stuck (up to a limit)',
         response: { 200: OrderCounts },
@@ -129,6 +141,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
     {
       ...nativeJson,
       schema: {
+        operationId: 'getOrder',
+        description:
+          'One order with every piece and its scan history, by id (`ord_…`) or by `order_no` when that is unique.',
         tags: ['orders'],
         summary: 'One order with every piece and its scan history (id, or a unique order_no)',
         params: IdParams,
@@ -150,6 +165,9 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
     {
       ...nativeJson,
       schema: {
+        operationId: 'cancelOrder',
+        description:
+          'Cancels an order: its pieces are refused at every station from now on. Refused (409) once any piece is dispatched; cancelling a cancelled order answers it again.',
         tags: ['orders'],
         summary: 'Cancel an order (refused once anything is dispatched)',
         params: IdParams,

@@ -70,9 +70,11 @@ export async function portalRoutes(
     '/v1/portal/auth/login',
     {
       schema: {
+        operationId: 'logInRetailerUser',
+        description:
+          'Signs a retailer user in to the portal. The answer holds an `rs_…` session token. Failed attempts are limited per address and per email (429 with `retry-after`).',
         tags: ['portal'],
         summary: 'Log a retailer user in to the portal: an rs_ session token',
-        hide: true,
         security: [],
         body: LoginBody,
         response: {
@@ -90,9 +92,11 @@ export async function portalRoutes(
     '/v1/portal/auth/set-password',
     {
       schema: {
+        operationId: 'setRetailerUserPasswordByLink',
+        description:
+          "Sets a retailer user's password with the token of a set-password link (single use). Needs no session.",
         tags: ['portal'],
         summary: "Set a retailer user's password with a set-password link's token (single use)",
-        hide: true,
         security: [],
         body: Strict({
           token: Type.String({ minLength: 1, maxLength: 200 }),
@@ -120,9 +124,10 @@ export async function portalRoutes(
     '/v1/portal/auth/logout',
     {
       schema: {
+        operationId: 'logOutRetailerUser',
+        description: 'Ends the calling portal session.',
         tags: ['portal'],
         summary: 'End the calling portal session',
-        hide: true,
         response: { 200: LoggedOut },
       },
     },
@@ -137,6 +142,8 @@ export async function portalRoutes(
     '/v1/portal/auth/me',
     {
       schema: {
+        operationId: 'getPortalCaller',
+        description: 'The portal user, their retailer, and the operations the session may call.',
         tags: ['portal'],
         summary: 'The portal user, their retailer, and the operations the session may call',
         response: {
@@ -159,6 +166,8 @@ export async function portalRoutes(
     '/v1/portal/orders',
     {
       schema: {
+        operationId: 'listPortalOrders',
+        description: "The calling retailer's own orders, newest first, with each line's progress.",
         tags: ['portal'],
         summary: "The retailer's own orders, newest first",
         querystring: PortalListQuery,
@@ -173,6 +182,8 @@ export async function portalRoutes(
     '/v1/portal/orders.csv',
     {
       schema: {
+        operationId: 'exportPortalOrders',
+        description: "The retailer's orders that match the filters, every page, as one CSV file.",
         tags: ['portal'],
         summary: "The retailer's orders that match the filters, every page, as CSV",
         querystring: PortalFilterQuery,
@@ -200,6 +211,9 @@ export async function portalRoutes(
     '/v1/portal/orders/:id',
     {
       schema: {
+        operationId: 'getPortalOrder',
+        description:
+          "One of the retailer's own orders, by id or order_no: its lines' progress and pieces. Another retailer's order is 404.",
         tags: ['portal'],
         summary: "One of the retailer's orders (by id or order_no): its lines' progress and pieces",
         params: IdParams,
@@ -219,6 +233,8 @@ export async function portalRoutes(
     '/v1/portal/users',
     {
       schema: {
+        operationId: 'listPortalUsers',
+        description: "The retailer's own users, newest first (an owner only).",
         tags: ['portal'],
         summary: "The retailer's own users, newest first (an owner only)",
         querystring: ListQuerySchema,
@@ -235,6 +251,9 @@ export async function portalRoutes(
     '/v1/portal/users/:uid/password',
     {
       schema: {
+        operationId: 'setPortalUserPassword',
+        description:
+          "Sets a new password for one of the retailer's users (an owner only); their sessions end.",
         tags: ['portal'],
         summary: "Set a new password for one of the retailer's users (an owner only)",
         params: UidParams,
@@ -259,6 +278,9 @@ export async function portalRoutes(
     '/v1/portal/users/:uid/password-link',
     {
       schema: {
+        operationId: 'createPortalUserPasswordLink',
+        description:
+          "Makes a single-use set-password link (72 hours) for one of the retailer's users (an owner only).",
         tags: ['portal'],
         summary: "Make a set-password link for one of the retailer's users (an owner only)",
         params: UidParams,

@@ -39,6 +39,9 @@ export async function retailerUsersRoutes(
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createRetailerUser',
+        description:
+          'Adds a user to a retailer. With a password (10 characters or more) the user can sign in to the portal at once; without one, make a set-password link.',
         tags: ['retailers'],
         summary: 'Add a user to a retailer; a password (10+ characters) gives a portal login',
         params: RetailerParams,
@@ -64,6 +67,8 @@ export async function retailerUsersRoutes(
     '/v1/retailers/:id/users',
     {
       schema: {
+        operationId: 'listRetailerUsers',
+        description: "Lists a retailer's portal users, newest first.",
         tags: ['retailers'],
         summary: "List a retailer's users, newest first",
         params: RetailerParams,
@@ -79,6 +84,9 @@ export async function retailerUsersRoutes(
     '/v1/retailers/:id/users/:uid',
     {
       schema: {
+        operationId: 'updateRetailerUser',
+        description:
+          "Changes a retailer user's role, name or password, or disables them. A retailer always keeps one enabled owner (409 `last_owner`).",
         tags: ['retailers'],
         summary:
           "Change a retailer user's role, name, password, or disable them (never the last owner)",
@@ -106,6 +114,9 @@ export async function retailerUsersRoutes(
     '/v1/retailers/:id/users/:uid',
     {
       schema: {
+        operationId: 'deleteRetailerUser',
+        description:
+          'Removes a retailer user and ends their portal sessions. The last owner cannot be removed (409 `last_owner`).',
         tags: ['retailers'],
         summary: 'Remove a retailer user and their portal sessions (never the last owner)',
         params: UserParams,
@@ -126,6 +137,9 @@ export async function retailerUsersRoutes(
     '/v1/retailers/:id/users/:uid/password-link',
     {
       schema: {
+        operationId: 'createRetailerUserPasswordLink',
+        description:
+          'Makes a single-use link (valid 72 hours) with which the user sets their own password; an earlier link stops working.',
         tags: ['retailers'],
         summary:
           'Make a set-password link for a retailer user (single use, 72 h; replaces an earlier one)',

@@ -21,6 +21,9 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createRetailer',
+        description:
+          'Creates a retailer. Its code is unique in the factory (any case) and is what CSV uploads and order pushes name it by.',
         tags: ['retailers'],
         summary: 'Create a retailer; its code is unique in the factory',
         body: Strict({ name: Name, code: Code }),
@@ -34,6 +37,8 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     '/v1/retailers',
     {
       schema: {
+        operationId: 'listRetailers',
+        description: "Lists the factory's retailers, newest first, a page at a time.",
         tags: ['retailers'],
         summary: 'List retailers, newest first',
         querystring: Type.Object(
@@ -50,6 +55,8 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     '/v1/retailers/:id',
     {
       schema: {
+        operationId: 'getRetailer',
+        description: 'One retailer, by its id (`rtl_…`) or its code.',
         tags: ['retailers'],
         summary: 'One retailer, by id or code',
         params: Type.Object({ id: RetailerRef }),
@@ -63,6 +70,9 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
     '/v1/retailers/:id',
     {
       schema: {
+        operationId: 'updateRetailer',
+        description:
+          'Renames a retailer or changes its code; only the fields sent change. Addressed by id or code.',
         tags: ['retailers'],
         summary: 'Rename a retailer or change its code (only the fields sent); by id or code',
         params: Type.Object({ id: RetailerRef }),

@@ -6,7 +6,7 @@ import { createReturn } from '../../core/returns/create-return.js';
 import { getReturn, listReturns } from '../../core/returns/return-view.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, ListOf, ListQuery, Strict } from '../schemas/common.js';
+import { IdParams, ListOf, ListQuery, Strict, StringEnum } from '../schemas/common.js';
 import { ReturnStatus, Return } from '../schemas/returns.js';
 import { coreOf } from '../idempotency.js';
 
@@ -19,6 +19,9 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createReturn',
+        description:
+          'Records a dispatched piece coming back, by `barcode` or `piece_id` (exactly one).',
         tags: ['returns'],
         summary: 'Record a dispatched piece coming back (by barcode or piece_id, exactly one)',
         body: Strict({
@@ -36,6 +39,8 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/returns',
     {
       schema: {
+        operationId: 'listReturns',
+        description: 'Lists returns, newest first, optionally of one status.',
         tags: ['returns'],
         summary: 'List returns, newest first, optionally of one status',
         querystring: Type.Object(
@@ -52,6 +57,8 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/returns/:id',
     {
       schema: {
+        operationId: 'getReturn',
+        description: 'One return.',
         tags: ['returns'],
         summary: 'One return',
         params: IdParams,
@@ -65,11 +72,14 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
     '/v1/returns/:id',
     {
       schema: {
+        operationId: 'updateReturn',
+        description:
+          'Closes a return: restocked at a bay (`location`) or written off. A closed return is 409 `return_closed`.',
         tags: ['returns'],
         summary: 'Restock a return at a bay (location) or write it off',
         params: IdParams,
         body: Strict({
-          status: Type.Union([Type.Literal('restocked'), Type.Literal('written_off')]),
+          status: StringEnum(['restocked', 'written_off'] as const),
           location: Type.Optional(Type.String({ maxLength: 40 })),
         }),
         response: { 200: Return },

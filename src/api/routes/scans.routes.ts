@@ -16,6 +16,9 @@ export async function scansRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
     SCANS_ROUTE,
     {
       schema: {
+        operationId: 'recordScan',
+        description:
+          "Records a scan of the station's kind (produce, stock or dispatch) with a station token. A refused scan (unknown barcode, wrong order of steps, voided label) is also 200, with `accepted: false` and a `reason`. A repeated `client_scan_id` answers the first scan again with `idempotent-replayed: true`.",
         tags: ['scans'],
         summary:
           "Record a scan of the station's kind (station token only); accepted and refused scans both answer 200",

@@ -15,7 +15,7 @@ import {
 } from '../../core/stations/stations.js';
 import { AppError } from '../../domain/errors.js';
 import type { RouteDeps } from '../route-deps.js';
-import { factoryOf } from '../route-helpers.js';
+import { factoryOf, movedRoute } from '../route-helpers.js';
 import { stationAddressOf } from '../station-address.js';
 import {
   IdParams,
@@ -39,75 +39,92 @@ export async function stationsRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.post(
-    '/v1/stations/pairing-codes',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['stations'],
-        summary: 'Issue a single-use pairing code for a new station (valid 600 seconds)',
-        body: Strict({ name: StationName, role: Role }),
-        response: {
-          200: Type.Object({
-            id: Type.String(),
-            code: Type.String(),
-            qr: Type.String({
-              description: '`<station_app_scheme>://pair?code=…`, for native station apps',
+  for (const { url, config } of movedRoute('/v1/pairing-codes', '/v1/stations/pairing-codes')) {
+    r.post(
+      url,
+      {
+        config: { ...config, idempotent: true },
+        schema: {
+          operationId: 'createPairingCode',
+          description:
+            'Issues a single-use pairing code (valid 600 seconds) for a new station of the given role, with a URL a phone camera can open.',
+          tags: ['stations'],
+          summary: 'Issue a single-use pairing code for a new station (valid 600 seconds)',
+          body: Strict({ name: StationName, role: Role }),
+          response: {
+            200: Type.Object({
+              id: Type.String(),
+              code: Type.String(),
+              qr: Type.String({
+                description: '`<station_app_scheme>://pair?code=…`, for native station apps',
+              }),
+              pair_url: Type.String({
+                description:
+                  'The station page with this code (`<public_url>/station#code=…`): a phone camera opens it and the page pairs by itself. Without public_url, built from the address this request came in on.',
+              }),
+              loopback_only: Type.Boolean({
+                description:
+                  'True when no public_url is set and factoryd listens on a loopback address only: pair_url then opens on the server itself only (start it with --host 0.0.0.0, or set public_url).',
+              }),
+              expires_in_seconds: Type.Integer(),
+              expires_at: IsoDateTime,
+              name: Type.String(),
+              role: Role,
             }),
-            pair_url: Type.String({
-              description:
-                'The station page with this code (`<public_url>/station#code=…`): a phone camera opens it and the page pairs by itself. Without public_url, built from the address this request came in on.',
-            }),
-            loopback_only: Type.Boolean({
-              description:
-                'True when no public_url is set and factoryd listens on a loopback address only: pair_url then opens on the server itself only (start it with --host 0.0.0.0, or set public_url).',
-            }),
-            expires_in_seconds: Type.Integer(),
-            expires_at: IsoDateTime,
-            name: Type.String(),
-            role: Role,
-          }),
+          },
         },
       },
-    },
-    async (request) =>
-      createPairingCode(
-        coreOf(request, core),
-        factoryOf(request),
-        request.body,
-        stationAddressOf(request, reach),
-      ),
-  );
+      async (request) =>
+        createPairingCode(
+          coreOf(request, core),
+          factoryOf(request),
+          request.body,
+          stationAddressOf(request, reach),
+        ),
+    );
+  }
 
-  r.get(
+  for (const { url, config } of movedRoute(
+    '/v1/pairing-codes/:id',
     '/v1/stations/pairing-codes/:id',
-    {
-      schema: {
-        tags: ['stations'],
-        summary: 'What became of a pairing code: pending, paired (with its station) or expired',
-        params: IdParams,
-        response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('pairing_code'),
-            name: Type.String(),
-            role: Role,
-            status: StringEnum(['pending', 'paired', 'expired'] as const),
-            created_at: IsoDateTime,
-            expires_at: IsoDateTime,
-            paired_at: Nullable(IsoDateTime),
-            station_id: Nullable(Type.String()),
-          }),
+  )) {
+    r.get(
+      url,
+      {
+        config,
+        schema: {
+          operationId: 'getPairingCode',
+          description:
+            'What became of a pairing code: `pending`, `paired` (with the station it made) or `expired`. Poll it after showing the code.',
+          tags: ['stations'],
+          summary: 'What became of a pairing code: pending, paired (with its station) or expired',
+          params: IdParams,
+          response: {
+            200: Type.Object({
+              id: Type.String(),
+              object: Type.Literal('pairing_code'),
+              name: Type.String(),
+              role: Role,
+              status: StringEnum(['pending', 'paired', 'expired'] as const),
+              created_at: IsoDateTime,
+              expires_at: IsoDateTime,
+              paired_at: Nullable(IsoDateTime),
+              station_id: Nullable(Type.String()),
+            }),
+          },
         },
       },
-    },
-    async (request) => getPairingCode(core, factoryOf(request), request.params.id),
-  );
+      async (request) => getPairingCode(core, factoryOf(request), request.params.id),
+    );
+  }
 
   r.post(
     '/v1/stations/pair',
     {
       schema: {
+        operationId: 'pairStation',
+        description:
+          "Pairs a device with a pairing code; needs no token. The answer holds the station token, once. Failed attempts count against the caller's address (429 beyond the limit).",
         tags: ['stations'],
         summary: 'Pair a device with a pairing code (no token); answers the station token once',
         security: [],
@@ -139,6 +156,8 @@ export async function stationsRoutes(
     '/v1/stations',
     {
       schema: {
+        operationId: 'listStations',
+        description: 'Lists stations, newest first, revoked ones included (with `revoked_at`).',
         tags: ['stations'],
         summary: 'List stations, newest first (revoked ones included, with revoked_at)',
         querystring: ListQuerySchema,
@@ -152,6 +171,8 @@ export async function stationsRoutes(
     '/v1/stations/:id',
     {
       schema: {
+        operationId: 'getStation',
+        description: 'One station, with its last hardware check.',
         tags: ['stations'],
         summary: 'Get a station with its last hardware check',
         params: IdParams,
@@ -165,6 +186,8 @@ export async function stationsRoutes(
     '/v1/stations/:id',
     {
       schema: {
+        operationId: 'updateStation',
+        description: 'Renames a station or sets its default bay (null clears it).',
         tags: ['stations'],
         summary: 'Rename a station or set its default bay (null clears it)',
         params: IdParams,
@@ -182,6 +205,8 @@ export async function stationsRoutes(
     '/v1/stations/:id',
     {
       schema: {
+        operationId: 'revokeStation',
+        description: 'Revokes a station: its token stops working on the next request.',
         tags: ['stations'],
         summary: 'Revoke a station; its token stops working on the next request',
         params: IdParams,
@@ -202,6 +227,9 @@ export async function stationsRoutes(
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'recordHardwareCheck',
+        description:
+          "Records a scanner hardware check for a station (input mode, suffix, speed, symbologies); it becomes the station's last known state.",
         tags: ['stations'],
         summary: "Record a scanner hardware check; it becomes the station's last known state",
         params: IdParams,
@@ -222,6 +250,8 @@ export async function stationsRoutes(
     '/v1/stations/:id/hardware-checks',
     {
       schema: {
+        operationId: 'listHardwareChecks',
+        description: "A station's hardware checks, newest first.",
         tags: ['stations'],
         summary: "A station's hardware checks, newest first",
         params: IdParams,

@@ -18,8 +18,8 @@ import {
 
 import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
 import type { RouteDeps } from '../route-deps.js';
-import { factoryOf } from '../route-helpers.js';
-import { IdParams, ListOf, ListQuery, Nullable, Strict } from '../schemas/common.js';
+import { factoryOf, movedRoute } from '../route-helpers.js';
+import { IdParams, ListOf, ListQuery, Nullable, Strict, StringEnum } from '../schemas/common.js';
 import {
   WebhookEndpoint,
   WebhookDelivery,
@@ -38,6 +38,9 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     {
       config: { idempotent: true },
       schema: {
+        operationId: 'createWebhookEndpoint',
+        description:
+          'Registers an HTTPS endpoint for some event types (or `*`). The signing secret (`whsec_…`) is in this answer only.',
         tags: ['webhooks'],
         summary: 'Register a webhook endpoint (the signing secret is returned once)',
         body: Strict({
@@ -58,6 +61,8 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     '/v1/webhooks',
     {
       schema: {
+        operationId: 'listWebhookEndpoints',
+        description: 'Lists webhook endpoints, newest first, never their secrets.',
         tags: ['webhooks'],
         summary: 'List webhook endpoints, newest first (never their secrets)',
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
@@ -67,47 +72,63 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     async (request) => listWebhookEndpoints(core, factoryOf(request), request.query),
   );
 
-  r.get(
-    '/v1/webhooks/deliveries',
-    {
-      schema: {
-        tags: ['webhooks'],
-        summary: 'List webhook deliveries, newest first',
-        querystring: Type.Object(
-          {
-            ...ListQuery,
-            endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-            status: Type.Optional(Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)))),
-            event_type: Type.Optional(
-              Type.Union([...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => Type.Literal(t))),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: ListOf(WebhookDelivery) },
+  for (const { url, config } of movedRoute('/v1/webhook-deliveries', '/v1/webhooks/deliveries')) {
+    r.get(
+      url,
+      {
+        config,
+        schema: {
+          operationId: 'listWebhookDeliveries',
+          description:
+            'Lists webhook deliveries, newest first, filtered by endpoint, status or event type.',
+          tags: ['webhooks'],
+          summary: 'List webhook deliveries, newest first',
+          querystring: Type.Object(
+            {
+              ...ListQuery,
+              endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+              status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
+              event_type: Type.Optional(StringEnum([...EVENT_TYPES, TEST_EVENT_TYPE])),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: ListOf(WebhookDelivery) },
+        },
       },
-    },
-    async (request) => listDeliveries(core, factoryOf(request), request.query),
-  );
+      async (request) => listDeliveries(core, factoryOf(request), request.query),
+    );
+  }
 
-  r.get(
+  for (const { url, config } of movedRoute(
+    '/v1/webhook-deliveries/:id',
     '/v1/webhooks/deliveries/:id',
-    {
-      schema: {
-        tags: ['webhooks'],
-        summary:
-          'One delivery, with the payload it sends (receivers’ answers are kept as status, time and error only)',
-        params: IdParams,
-        response: { 200: WebhookDeliveryDetail },
+  )) {
+    r.get(
+      url,
+      {
+        config,
+        schema: {
+          operationId: 'getWebhookDelivery',
+          description:
+            "One delivery with the payload it posts. A receiver's answer is kept as status, time and error only.",
+          tags: ['webhooks'],
+          summary:
+            'One delivery, with the payload it sends (receivers’ answers are kept as status, time and error only)',
+          params: IdParams,
+          response: { 200: WebhookDeliveryDetail },
+        },
       },
-    },
-    async (request) => getDeliveryDetail(core, factoryOf(request), request.params.id),
-  );
+      async (request) => getDeliveryDetail(core, factoryOf(request), request.params.id),
+    );
+  }
 
   r.post(
     '/v1/webhooks/:id/test',
     {
       schema: {
+        operationId: 'sendTestWebhook',
+        description:
+          'Queues a signed `webhook.test` event for this endpoint only; it goes through the normal delivery path and retries.',
         tags: ['webhooks'],
         summary:
           'Queue a signed webhook.test event for this endpoint only, through the normal delivery path',
@@ -118,23 +139,33 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     async (request) => sendTestEvent(core, factoryOf(request), request.params.id),
   );
 
-  r.post(
+  for (const { url, config } of movedRoute(
+    '/v1/webhook-deliveries/:id/retry',
     '/v1/webhooks/deliveries/:id/retry',
-    {
-      schema: {
-        tags: ['webhooks'],
-        summary: 'Send a delivery again now (one more attempt)',
-        params: IdParams,
-        response: { 200: WebhookDelivery },
+  )) {
+    r.post(
+      url,
+      {
+        config,
+        schema: {
+          operationId: 'retryWebhookDelivery',
+          description: 'Sends a delivery again now: one more attempt, whatever its status.',
+          tags: ['webhooks'],
+          summary: 'Send a delivery again now (one more attempt)',
+          params: IdParams,
+          response: { 200: WebhookDelivery },
+        },
       },
-    },
-    async (request) => retryDelivery(core, factoryOf(request), request.params.id),
-  );
+      async (request) => retryDelivery(core, factoryOf(request), request.params.id),
+    );
+  }
 
   r.get(
     '/v1/webhooks/:id',
     {
       schema: {
+        operationId: 'getWebhookEndpoint',
+        description: 'One webhook endpoint, without its secret.',
         tags: ['webhooks'],
         summary: 'One webhook endpoint',
         params: IdParams,
@@ -148,6 +179,9 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     '/v1/webhooks/:id',
     {
       schema: {
+        operationId: 'updateWebhookEndpoint',
+        description:
+          "Changes an endpoint's URL, events, description or enabled state; enabling it again clears `disabled_reason`.",
         tags: ['webhooks'],
         summary: 'Change a webhook endpoint; enabling it again clears disabled_reason',
         params: IdParams,
@@ -171,6 +205,8 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
     '/v1/webhooks/:id',
     {
       schema: {
+        operationId: 'deleteWebhookEndpoint',
+        description: 'Deletes a webhook endpoint; its delivery history is kept.',
         tags: ['webhooks'],
         summary: 'Delete a webhook endpoint; its delivery history is kept',
         params: IdParams,

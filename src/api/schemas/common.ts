@@ -16,6 +16,10 @@ const keywords = (schema: TSchema): Record<string, unknown> =>
  * of objects, say) stays `anyOf: [T, null]`.
  */
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  // A named schema stays itself (a `$ref` in the document): `anyOf: [T, null]`.
+  if (typeof schema.$id === 'string') {
+    return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
+  }
   const single = singleType(schema);
   if (!single) return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
   const { const: constant, enum: values, anyOf: _literals, ...rest } = keywords(schema);
@@ -45,9 +49,28 @@ function singleType(schema: TSchema): { type: string; values?: unknown[] } | und
   return { type: first.type, values: branches.map((b) => b.const as unknown) };
 }
 
-/** One of some strings, as `type` + `enum`: written inline by the serializer, unlike `anyOf`. */
-export const StringEnum = <T extends string>(values: readonly T[]) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values] });
+/**
+ * One of some strings, as `type` + `enum`, in requests and answers alike: written inline by the
+ * serializer (unlike `anyOf`), typed as a union by generated clients, and refused with "must be
+ * one of: …" (errors.ts).
+ */
+export const StringEnum = <T extends string>(
+  values: readonly T[],
+  options: { description?: string; default?: T } = {},
+) => Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A closed set of strings in an answer whose view core types as `string` (a column read back):
+ * the document lists the values, as StringEnum does, and TypeScript keeps `string`.
+ */
+export const ClosedSet = (values: readonly string[], options: { description?: string } = {}) =>
+  Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
+
+/** One of some integers, as `type` + `enum` (StringEnum's reasons). */
+export const IntegerEnum = <T extends number>(
+  values: readonly T[],
+  options: { description?: string; default?: T } = {},
+) => Type.Unsafe<T>({ type: 'integer', enum: [...values], ...options });
 
 export const IsoDateTime = Type.String({ format: 'date-time' });
 export const IsoDate = Type.String({ format: 'date' });
@@ -74,13 +97,26 @@ export const ListQueryBy = <T extends TSchema>(cursor: T) =>
     { additionalProperties: false },
   );
 
+/**
+ * A page of a list. Of a named item (`$id`, see docs/architecture.md), the envelope is named too
+ * (`Order` → `OrderList`), so a generated client has a type for the page.
+ */
 export const ListOf = <T extends TSchema>(item: T) =>
-  Type.Object({
-    object: Type.Literal('list'),
-    data: Type.Array(item),
-    has_more: Type.Boolean(),
-    next_cursor: Nullable(Type.String()),
-  });
+  Type.Object(
+    {
+      object: Type.Literal('list'),
+      data: Type.Array(item),
+      has_more: Type.Boolean({ description: 'true: there is a next page (next_cursor).' }),
+      next_cursor: Nullable(
+        Type.String({
+          description: 'Send it as starting_after for the next page; null on the last page.',
+        }),
+      ),
+    },
+    typeof item.$id === 'string'
+      ? { $id: `${item.$id}List`, description: `A page of ${item.$id} items, newest first.` }
+      : {},
+  );
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 

@@ -10,58 +10,70 @@ import type { Assert, Same } from './same-shape.js';
 // written by the serializer inline, with no validator run per value.
 export const ScanEvent = StringEnum(SCAN_EVENTS);
 
-export const ScanBody = Strict({
-  barcode: Type.String({ minLength: 1, maxLength: 128 }),
-  location: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
-  client_scan_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  scanned_at: Type.Optional(IsoDateTime),
-  event: Type.Optional(ScanEvent),
-  hardware_check: Type.Optional(HardwareCheckBody),
-});
+export const ScanBody = Strict(
+  {
+    barcode: Type.String({ minLength: 1, maxLength: 128 }),
+    location: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+    client_scan_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    scanned_at: Type.Optional(IsoDateTime),
+    event: Type.Optional(ScanEvent),
+    hardware_check: Type.Optional(HardwareCheckBody),
+  },
+  { $id: 'ScanCreate' },
+);
 
 /** Of the piece scanned, what the station's operator is shown (core/scans/scan-view.ts). */
-export const StationPiece = Type.Object({
-  id: Type.String(),
-  barcode: Type.String(),
-  line_no: Type.Integer(),
-  unit_no: Type.Integer(),
-  piece_no: Type.Integer(),
-  piece_name: Nullable(Type.String()),
-  status: PieceStatusOut,
-});
+export const StationPiece = Type.Object(
+  {
+    id: Type.String(),
+    barcode: Type.String(),
+    line_no: Type.Integer(),
+    unit_no: Type.Integer(),
+    piece_no: Type.Integer(),
+    piece_name: Nullable(Type.String()),
+    status: PieceStatusOut,
+  },
+  { $id: 'StationPiece' },
+);
 
 /** Of the piece's order, its number and retailer and what unit and piece counts are out of. */
-export const StationOrder = Type.Object({
-  order_no: Type.String(),
-  retailer_name: Type.String(),
-  pieces_per_unit: Type.Integer(),
-  lines: Type.Array(Type.Object({ qty: Type.Integer(), pieces_per_unit: Type.Integer() })),
-});
+export const StationOrder = Type.Object(
+  {
+    order_no: Type.String(),
+    retailer_name: Type.String(),
+    pieces_per_unit: Type.Integer(),
+    lines: Type.Array(Type.Object({ qty: Type.Integer(), pieces_per_unit: Type.Integer() })),
+  },
+  { $id: 'StationOrder' },
+);
 
 /**
  * The answer to POST /v1/scans: the station's view. The `scan.recorded` event carries the same
  * scan with its piece and order in full (docs/webhooks.md).
  */
-export const ScanAnswer = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('scan'),
-  accepted: Type.Boolean(),
-  reason: Nullable(StringEnum(REFUSAL_REASONS)),
-  message: Type.String(),
-  event: ScanEvent,
-  barcode: Type.String(),
-  location: Nullable(Type.String()),
-  station: Type.String(),
-  station_id: Type.String(),
-  client_scan_id: Nullable(Type.String()),
-  scanned_at: Nullable(IsoDateTime),
-  at: IsoDateTime,
-  test_label: Type.Boolean(),
-  piece: Nullable(StationPiece),
-  order: Nullable(StationOrder),
-  /** Only on a test-label scan that carried the station's hardware check: the check recorded. */
-  hardware_check: Type.Optional(HardwareCheck),
-});
+export const ScanAnswer = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('scan'),
+    accepted: Type.Boolean(),
+    reason: Nullable(StringEnum(REFUSAL_REASONS)),
+    message: Type.String(),
+    event: ScanEvent,
+    barcode: Type.String(),
+    location: Nullable(Type.String()),
+    station: Type.String(),
+    station_id: Type.String(),
+    client_scan_id: Nullable(Type.String()),
+    scanned_at: Nullable(IsoDateTime),
+    at: IsoDateTime,
+    test_label: Type.Boolean(),
+    piece: Nullable(StationPiece),
+    order: Nullable(StationOrder),
+    /** Only on a test-label scan that carried the station's hardware check: the check recorded. */
+    hardware_check: Type.Optional(HardwareCheck),
+  },
+  { $id: 'Scan' },
+);
 
 export type ScanBody = Static<typeof ScanBody>;
 export type ScanAnswer = Static<typeof ScanAnswer>;

@@ -1,48 +1,61 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../core/events.js';
+import { TEST_EVENT_TYPE } from '../../core/webhooks/test-event.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/endpoint-url.js';
-import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
-import { IsoDateTime, Nullable } from './common.js';
+import { DELIVERY_STATUSES, DISABLED_REASONS } from '../../core/webhooks/views.js';
+import { ClosedSet, IsoDateTime, Nullable, StringEnum } from './common.js';
 
-export const EventTypeOrAll = Type.Union([
-  Type.Literal('*'),
-  ...EVENT_TYPES.map((t) => Type.Literal(t)),
-]);
+export const EventTypeOrAll = StringEnum(['*', ...EVENT_TYPES] as const);
 
-export const WebhookEndpoint = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook_endpoint'),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  description: Nullable(Type.String()),
-  enabled: Type.Boolean(),
-  disabled_reason: Nullable(Type.String()),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+export const WebhookEndpoint = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('webhook_endpoint'),
+    url: Type.String(),
+    events: Type.Array(ClosedSet(['*', ...EVENT_TYPES]), {
+      description: 'The event types it receives; `*` is every type.',
+    }),
+    description: Nullable(Type.String()),
+    enabled: Type.Boolean(),
+    disabled_reason: Nullable(
+      ClosedSet(Object.values(DISABLED_REASONS), {
+        description: 'Why it was disabled (docs/webhooks.md); null while enabled.',
+      }),
+    ),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  },
+  { $id: 'WebhookEndpoint' },
+);
 
-export const WebhookDelivery = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook_delivery'),
-  endpoint_id: Type.String(),
-  event_id: Type.String(),
-  event_type: Type.String(),
-  status: Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s))),
-  attempts: Type.Integer(),
-  response_status: Nullable(Type.Integer()),
-  response_ms: Nullable(Type.Integer()),
-  error: Nullable(Type.String()),
-  next_attempt_at: Nullable(IsoDateTime),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+export const WebhookDelivery = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('webhook_delivery'),
+    endpoint_id: Type.String(),
+    event_id: Type.String(),
+    event_type: ClosedSet([...EVENT_TYPES, TEST_EVENT_TYPE]),
+    status: StringEnum(DELIVERY_STATUSES),
+    attempts: Type.Integer(),
+    response_status: Nullable(Type.Integer()),
+    response_ms: Nullable(Type.Integer()),
+    error: Nullable(Type.String()),
+    next_attempt_at: Nullable(IsoDateTime),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  },
+  { $id: 'WebhookDelivery' },
+);
 
-export const WebhookDeliveryDetail = Type.Object({
-  ...WebhookDelivery.properties,
-  payload: Type.Unknown({
-    description: 'The body each attempt posts: {type, timestamp, data}, as signed.',
-  }),
-});
+export const WebhookDeliveryDetail = Type.Object(
+  {
+    ...WebhookDelivery.properties,
+    payload: Type.Unknown({
+      description: 'The body each attempt posts: {type, timestamp, data}, as signed.',
+    }),
+  },
+  { $id: 'WebhookDeliveryDetail' },
+);
 
 // The URL's own rules (scheme, credentials, allowed hosts) are checked by the use case, so
 // each failure gets its own message; the schema bounds the size.

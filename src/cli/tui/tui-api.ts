@@ -15,7 +15,7 @@ export type Station = Item<'/v1/stations'>;
 export type StationRole = Station['role'];
 export const STATION_ROLES: readonly StationRole[] = ['produce', 'stock', 'dispatch'];
 
-export type PairingCode = Answer<'/v1/stations/pairing-codes', 'post'>;
+export type PairingCode = Answer<'/v1/pairing-codes', 'post'>;
 
 export type ReturnRecord = Item<'/v1/returns'>;
 
@@ -29,7 +29,7 @@ export const ROUTES = {
   listKeys: 'GET /v1/api-keys',
   createKey: 'POST /v1/api-keys',
   revokeKey: 'DELETE /v1/api-keys/:id',
-  createPairingCode: 'POST /v1/stations/pairing-codes',
+  createPairingCode: 'POST /v1/pairing-codes',
   listStations: 'GET /v1/stations',
   revokeStation: 'DELETE /v1/stations/:id',
   getSettings: 'GET /v1/settings',
@@ -59,7 +59,7 @@ export class TuiApi {
   }
 
   createPairingCode(name: string, role: StationRole): Promise<PairingCode> {
-    return this.client.post('/v1/stations/pairing-codes', { body: { name, role } });
+    return this.client.post('/v1/pairing-codes', { body: { name, role } });
   }
 
   async revokeStation(id: string): Promise<void> {
@@ -144,9 +144,9 @@ export function readOpenReturns(api: TuiApi, pages: number): Promise<LoadedList<
   return readPages(api, '/v1/returns', { query: { status: 'received' } }, pages);
 }
 
-/** `GET /v1/stations/pairing-codes/{id}`: what became of a pairing code. */
-export type PairingCodeStatus = Answer<'/v1/stations/pairing-codes/{id}', 'get'>;
+/** `GET /v1/pairing-codes/{id}`: what became of a pairing code. */
+export type PairingCodeStatus = Answer<'/v1/pairing-codes/{id}', 'get'>;
 
 export function pairingCodeStatus(api: TuiApi, id: string): Promise<PairingCodeStatus> {
-  return api.client.get('/v1/stations/pairing-codes/{id}', { path: { id } });
+  return api.client.get('/v1/pairing-codes/{id}', { path: { id } });
 }

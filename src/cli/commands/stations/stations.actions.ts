@@ -53,7 +53,7 @@ interface PairingCodeOptions {
 
 export async function pairingCode(ctx: CommandContext, options: PairingCodeOptions) {
   const client = await ctx.client();
-  const answer = await client.post('/v1/stations/pairing-codes', {
+  const answer = await client.post('/v1/pairing-codes', {
     body: unchecked({ name: options.name, role: options.role }),
     idempotencyKey: options.idempotencyKey,
   });

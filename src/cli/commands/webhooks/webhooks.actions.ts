@@ -16,7 +16,7 @@ const ENDPOINT_COLUMNS: Column<Item<'/v1/webhooks'>>[] = [
   { header: 'created', value: (endpoint) => endpoint.created_at },
 ];
 
-const DELIVERY_COLUMNS: Column<Item<'/v1/webhooks/deliveries'>>[] = [
+const DELIVERY_COLUMNS: Column<Item<'/v1/webhook-deliveries'>>[] = [
   { header: 'id', value: (delivery) => delivery.id, keep: true },
   { header: 'event', value: (delivery) => delivery.event_type },
   { header: 'status', value: (delivery) => delivery.status },
@@ -112,7 +112,7 @@ export async function listDeliveries(ctx: CommandContext, options: DeliveryOptio
   };
   await printList(
     ctx,
-    '/v1/webhooks/deliveries',
+    '/v1/webhook-deliveries',
     { query: unchecked(query) },
     options,
     DELIVERY_COLUMNS,
@@ -125,7 +125,7 @@ export async function retryDelivery(ctx: CommandContext, _options: unknown, [id]
   const path = { id: id! };
   printResult(
     ctx,
-    await client.post('/v1/webhooks/deliveries/{id}/retry', { path }),
+    await client.post('/v1/webhook-deliveries/{id}/retry', { path }),
     `Retrying ${id}.`,
   );
 }

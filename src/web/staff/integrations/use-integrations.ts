@@ -5,8 +5,8 @@ import type { ApiBody, ApiPaths, ApiResponse } from '../../shared/api/types.js';
 
 export type ApiKey = ApiResponse<'/v1/api-keys', 'get'>['data'][number];
 export type Endpoint = ApiResponse<'/v1/webhooks/{id}', 'get'>;
-export type Delivery = ApiResponse<'/v1/webhooks/deliveries', 'get'>['data'][number];
-type DeliveryQuery = NonNullable<ApiPaths['/v1/webhooks/deliveries']['get']['parameters']['query']>;
+export type Delivery = ApiResponse<'/v1/webhook-deliveries', 'get'>['data'][number];
+type DeliveryQuery = NonNullable<ApiPaths['/v1/webhook-deliveries']['get']['parameters']['query']>;
 export type DeliveryFilters = Pick<DeliveryQuery, 'endpoint_id' | 'status' | 'event_type'>;
 /** What an endpoint can subscribe to: a `webhook.test` goes only to the endpoint asked for. */
 export { EVENT_TYPES, type EventType } from '../../../contract/enums.js';
@@ -92,7 +92,7 @@ export function useDeliveries(filters: DeliveryFilters, cursor: string | undefin
     queryKey: ['webhooks', 'deliveries', filters, cursor ?? null],
     queryFn: ({ signal }) =>
       call(
-        api.GET('/v1/webhooks/deliveries', {
+        api.GET('/v1/webhook-deliveries', {
           params: { query: { ...filters, ...page(cursor) } },
           signal,
         }),
@@ -106,7 +106,7 @@ export function useRetryDelivery() {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: (id: string) =>
-      call(api.POST('/v1/webhooks/deliveries/{id}/retry', { params: { path: { id } } })),
+      call(api.POST('/v1/webhook-deliveries/{id}/retry', { params: { path: { id } } })),
     onSettled: invalidate,
   });
 }
@@ -117,7 +117,7 @@ export function useDelivery(id: string) {
   return useQuery({
     queryKey: ['webhooks', 'delivery', id],
     queryFn: ({ signal }) =>
-      call(api.GET('/v1/webhooks/deliveries/{id}', { params: { path: { id } }, signal })),
+      call(api.GET('/v1/webhook-deliveries/{id}', { params: { path: { id } }, signal })),
     refetchInterval: 5_000,
   });
 }

@@ -40,7 +40,7 @@ export function StationsPage() {
             Print test label
           </button>
         </IfAllowed>
-        <IfAllowed op="POST /v1/stations/pairing-codes">
+        <IfAllowed op="POST /v1/pairing-codes">
           <button type="button" onClick={() => setPairing(true)}>
             Pair a new station
           </button>

@@ -5,7 +5,7 @@ import type { ApiBody, ApiResponse } from '../../shared/api/types.js';
 
 export type Station = ApiResponse<'/v1/stations/{id}', 'get'>;
 export type HardwareCheck = NonNullable<Station['hardware']>;
-export type PairingCode = ApiResponse<'/v1/stations/pairing-codes', 'post'>;
+export type PairingCode = ApiResponse<'/v1/pairing-codes', 'post'>;
 export type StationRole = Station['role'];
 
 export const ROLE_LABELS: Record<StationRole, string> = {
@@ -58,8 +58,8 @@ export function useHardwareChecks(id: string, cursor: string | undefined) {
 export function useCreatePairingCode() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: ApiBody<'/v1/stations/pairing-codes', 'post'>) =>
-      call(api.POST('/v1/stations/pairing-codes', { body })),
+    mutationFn: (body: ApiBody<'/v1/pairing-codes', 'post'>) =>
+      call(api.POST('/v1/pairing-codes', { body })),
   });
 }
 
@@ -75,7 +75,7 @@ export function usePairingCodeState(id: string | undefined) {
     enabled: id !== undefined,
     queryFn: async ({ signal }) => {
       const state = await call(
-        api.GET('/v1/stations/pairing-codes/{id}', { params: { path: { id: id! } }, signal }),
+        api.GET('/v1/pairing-codes/{id}', { params: { path: { id: id! } }, signal }),
       );
       if (state.status === 'paired')
         void queryClient.invalidateQueries({ queryKey: ['stations', 'list'] });

@@ -1,0 +1,124 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { EventType } from '../../domain/event-types.js';
+import { ORDER_STATUSES } from '../../domain/order-status.js';
+import { TEST_EVENT_TYPE } from '../../core/webhooks/test-event.js';
+import { IsoDateTime, Nullable, StringEnum } from './common.js';
+import { HardwareCheck } from './hardware-check.js';
+import { VoidedLabel } from './items.js';
+import { OrderListItem, Piece } from './orders.js';
+import { Return } from './returns.js';
+import { ScanAnswer } from './scans.js';
+import { Station } from './stations.js';
+
+/**
+ * What factoryd POSTs to a webhook endpoint, per event type (docs/webhooks.md): the envelope
+ * `{type, timestamp, data}`, each type's `data` a named schema. The OpenAPI document's 3.1
+ * `webhooks` object is built from this table; a new event type does not compile until it has its
+ * entry here.
+ */
+const envelope = (type: string, name: string, data: TSchema) =>
+  Type.Object(
+    {
+      type: Type.Literal(type),
+      timestamp: Type.String({ format: 'date-time', description: 'When the event happened.' }),
+      data,
+    },
+    { $id: name },
+  );
+
+const OrderChange = Type.Object({
+  order_id: Type.String(),
+  order_no: Type.String(),
+  retailer_id: Type.String(),
+});
+const OrderStatus = StringEnum(ORDER_STATUSES);
+
+/** The data of `scan.recorded`: the scan with its piece and order in full. */
+const {
+  piece: _piece,
+  order: _order,
+  hardware_check: _check,
+  ...scanFields
+} = ScanAnswer.properties;
+export const ScanRecorded = Type.Object(
+  { ...scanFields, piece: Nullable(Piece), order: Nullable(OrderListItem) },
+  { $id: 'ScanRecord' },
+);
+
+export const WEBHOOK_EVENTS: Record<
+  EventType | typeof TEST_EVENT_TYPE,
+  { description: string; schema: TSchema }
+> = {
+  'order.created': {
+    description: 'An order was pushed or uploaded. `data` is the order without pieces and scans.',
+    schema: envelope('order.created', 'OrderCreatedEvent', OrderListItem),
+  },
+  'order.status_changed': {
+    description: "A scan, return, void or cancel changed an order's status.",
+    schema: envelope(
+      'order.status_changed',
+      'OrderStatusChangedEvent',
+      Type.Object({
+        ...OrderChange.properties,
+        from: OrderStatus,
+        to: OrderStatus,
+        order: OrderListItem,
+      }),
+    ),
+  },
+  'order.stuck': {
+    description:
+      'An order became stuck (partially dispatched, or waiting longer than stuck_after_days): once per episode.',
+    schema: envelope(
+      'order.stuck',
+      'OrderStuckEvent',
+      Type.Object({ ...OrderChange.properties, stuck_since: IsoDateTime, order: OrderListItem }),
+    ),
+  },
+  'order.cancelled': {
+    description: 'An order was cancelled. `data` is the order (`status: cancelled`).',
+    schema: envelope('order.cancelled', 'OrderCancelledEvent', OrderListItem),
+  },
+  'scan.recorded': {
+    description:
+      'A station recorded a scan, accepted or refused; `data` has its piece and order in full.',
+    schema: envelope('scan.recorded', 'ScanRecordedEvent', ScanRecorded),
+  },
+  'label.voided': {
+    description: 'A label was voided; its piece has a replacement barcode.',
+    schema: envelope('label.voided', 'LabelVoidedEvent', VoidedLabel),
+  },
+  'return.created': {
+    description: 'A dispatched piece came back (`status: received`).',
+    schema: envelope('return.created', 'ReturnCreatedEvent', Return),
+  },
+  'return.restocked': {
+    description: 'A return went back to stock at a bay (`status: restocked`).',
+    schema: envelope('return.restocked', 'ReturnRestockedEvent', Return),
+  },
+  'return.written_off': {
+    description: 'A return was written off (`status: written_off`).',
+    schema: envelope('return.written_off', 'ReturnWrittenOffEvent', Return),
+  },
+  'station.paired': {
+    description: 'A station was paired. `data` is the station, never its token.',
+    schema: envelope('station.paired', 'StationPairedEvent', Station),
+  },
+  'station.hardware_checked': {
+    description: 'A scanner hardware check was recorded for a station.',
+    schema: envelope('station.hardware_checked', 'StationHardwareCheckedEvent', HardwareCheck),
+  },
+  [TEST_EVENT_TYPE]: {
+    description:
+      'Sent by POST /v1/webhooks/{id}/test only; no endpoint subscribes to it. Answer it 2xx.',
+    schema: envelope(
+      TEST_EVENT_TYPE,
+      'WebhookTestEvent',
+      Type.Object({
+        endpoint_id: Type.String(),
+        url: Type.String(),
+        message: Type.String(),
+      }),
+    ),
+  },
+};
