@@ -2,6 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import { ERROR_CODES } from '../domain/errors.js';
 import { KIND_HTTP } from './errors.js';
+import { exampleOf } from './openapi-examples.js';
 import { WEBHOOK_EVENTS } from './schemas/events.js';
 
 /**
@@ -159,7 +160,7 @@ function prepareRoute({
     url,
     schema: {
       ...schema,
-      ...(schema.body ? { body: wrap(schema.body) } : {}),
+      ...(schema.body ? { body: wrap(namedBody(schema.body, schema.operationId)) } : {}),
       ...(response
         ? {
             response: Object.fromEntries(
@@ -169,6 +170,17 @@ function prepareRoute({
         : {}),
     },
   };
+}
+
+/**
+ * A JSON body without a name of its own is named after its operation (`createRetailer` →
+ * `CreateRetailerRequest`), so that every request body is a named schema too.
+ */
+function namedBody(body: unknown, operationId: unknown): unknown {
+  if (isNamed(body) || typeof operationId !== 'string') return body;
+  if ((body as { type?: unknown }).type !== 'object') return body;
+  const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`;
+  return { ...(body as object), $id: name };
 }
 
 const isNamed = (schema: unknown): boolean =>
@@ -309,6 +321,7 @@ export function completeDocument<T extends object>(generated: T): T {
           ...response.headers,
         };
       }
+      addExamples(operation, schemas);
       operation.responses = {
         ...operation.responses,
         '4XX': errorResponse('The request was refused: the error envelope says why.'),
@@ -318,6 +331,37 @@ export function completeDocument<T extends object>(generated: T): T {
   }
   doc.webhooks = webhooksObject(schemas);
   return generated;
+}
+
+const CSV_EXAMPLE =
+  'order_no,retailer_code,sku,colour,qty,pieces_per_unit,production_date,needed_by,piece_names\n' +
+  'SW-1042,SW,SOFA-3S,Grey,1,2,,2026-12-04,Frame|Cushions\n';
+const ZPL_EXAMPLE = '^XA^FO40,40^A0N,40,40^FDSW-1042^FS^FO40,100^BCN,120,Y,N,N^FDFD 0000001^FS^XZ';
+
+type Media = { schema?: unknown; example?: unknown; examples?: unknown };
+
+/** An example for the JSON, CSV and ZPL of a request body and of its success answers. */
+function addExamples(
+  operation: Operation & { requestBody?: { content?: Record<string, Media> } },
+  schemas: Record<string, unknown>,
+): void {
+  const media: Array<[string, Media]> = [
+    ...Object.entries(operation.requestBody?.content ?? {}),
+    ...Object.entries(operation.responses ?? {})
+      .filter(([status]) => status.startsWith('2'))
+      .flatMap(([, response]) => Object.entries((response.content ?? {}) as Record<string, Media>)),
+  ];
+  for (const [type, m] of media) {
+    if (m.example !== undefined || m.examples !== undefined) continue;
+    if (type === 'application/json') {
+      const example = exampleOf(m.schema, schemas);
+      if (example !== undefined) m.example = example;
+    } else if (type === 'text/csv') {
+      m.example = CSV_EXAMPLE;
+    } else if (type === 'text/plain') {
+      m.example = ZPL_EXAMPLE;
+    }
+  }
 }
 
 /** "The Order.", "A page of Order items." — from the schema a success answer refers to. */
@@ -374,7 +418,9 @@ function webhooksObject(schemas: Record<string, unknown>): Record<string, unknow
         ],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: payload } },
+          content: {
+            'application/json': { schema: payload, example: exampleOf(payload, schemas) },
+          },
         },
         responses: {
           '200': { description: 'Received: any 2xx ends the delivery.' },

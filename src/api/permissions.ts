@@ -49,11 +49,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/orders/:id': STAFF,
   'POST /v1/orders/:id/cancel': ADMIN,
   'GET /v1/orders/:id/labels': STAFF,
+  'GET /v1/orders/:id/labels.pdf': STAFF,
+  'GET /v1/orders/:id/labels.zpl': STAFF,
 
   'POST /v1/items/:barcode/void': STAFF,
   'GET /v1/orders/:id/voided-labels': STAFF,
   'GET /v1/items/:barcode/label': STAFF,
+  'GET /v1/items/:barcode/label.pdf': STAFF,
+  'GET /v1/items/:barcode/label.zpl': STAFF,
   'GET /v1/hardware/test-label': STAFF,
+  'GET /v1/hardware/test-label.pdf': STAFF,
+  'GET /v1/hardware/test-label.zpl': STAFF,
 
   'POST /v1/pairing-codes': STAFF,
   'GET /v1/pairing-codes/:id': STAFF,

@@ -23,7 +23,10 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
         summary: 'Create an API key (the plain key is returned once)',
         body: Strict({ name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }) }),
         response: {
-          200: Type.Composite([ApiKey, Type.Object({ key: Type.String() })]),
+          200: Type.Composite([ApiKey, Type.Object({ key: Type.String() })], {
+            $id: 'ApiKeyCreated',
+            description: 'The new key: `key` is shown this once.',
+          }),
         },
       },
     },
@@ -57,11 +60,14 @@ export async function apiKeysRoutes(app: FastifyInstance, { core }: RouteDeps): 
         summary: 'Revoke an API key; it stops working on the next request',
         params: IdParams,
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('api_key'),
-            revoked_at: IsoDateTime,
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              object: Type.Literal('api_key'),
+              revoked_at: IsoDateTime,
+            },
+            { $id: 'ApiKeyRevoked' },
+          ),
         },
       },
     },

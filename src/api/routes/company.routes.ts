@@ -82,7 +82,12 @@ export async function companyRoutes(app: FastifyInstance, { core }: RouteDeps): 
         description: 'The plans a factory can be on and their prices, in pence and excluding VAT.',
         tags: ['plans'],
         summary: 'Plans and prices (pence, excluding VAT)',
-        response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(Plan) }) },
+        response: {
+          200: Type.Object(
+            { object: Type.Literal('list'), data: Type.Array(Plan) },
+            { $id: 'PlanList' },
+          ),
+        },
       },
     },
     async () => ({ object: 'list' as const, data: [...PLANS] }),

@@ -15,7 +15,12 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['health'],
         summary: 'The process is up',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: {
+          200: Type.Object(
+            { status: Type.Literal('ok') },
+            { $id: 'Health', description: 'The process is up.' },
+          ),
+        },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -31,7 +36,12 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['health'],
         summary: 'The database answers',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ready') }) },
+        response: {
+          200: Type.Object(
+            { status: Type.Literal('ready') },
+            { $id: 'Readiness', description: 'The database answers.' },
+          ),
+        },
       },
     },
     async () => {

@@ -5,7 +5,7 @@ import { voidLabel } from '../../core/items/void-label.js';
 import { listOrderVoidedLabels } from '../../core/items/voided-labels.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
-import { IdParams, ListOf, ListQueryBy, Strict } from '../schemas/common.js';
+import { IdParams, ListOf, ListQueryBy, PathParam, Strict } from '../schemas/common.js';
 import { VoidedLabel } from '../schemas/items.js';
 import { coreOf } from '../idempotency.js';
 
@@ -26,7 +26,7 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
           "Voids a piece's label (torn, lost, misprinted): that barcode is refused at every station from now on and the piece gets a new barcode, whose label is to be printed.",
         tags: ['items'],
         summary: 'Void a label: refused at every station from now on; the piece gets a new barcode',
-        params: Type.Object({ barcode: Type.String({ minLength: 1, maxLength: 128 }) }),
+        params: Type.Object({ barcode: PathParam() }),
         body: Strict({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
         response: { 200: VoidedLabel },
       },

@@ -85,14 +85,22 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
           },
         },
         querystring: Type.Object(
-          { dry_run: Type.Boolean({ default: false }) },
+          {
+            dry_run: Type.Boolean({
+              default: false,
+              description:
+                'true: check the file and answer what would be created, creating nothing.',
+            }),
+          },
           { additionalProperties: false },
         ),
         response: { 200: UploadAnswer },
       },
     },
     async (request) => {
-      if (typeof request.body !== 'string') {
+      // Only text/csv: a CSV sent as JSON (a JSON string) is refused, as docs/errors.md says.
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (type !== 'text/csv' || typeof request.body !== 'string') {
         throw new AppError('unsupported_media_type', {
           message: 'Send the orders as CSV with content-type: text/csv.',
         });

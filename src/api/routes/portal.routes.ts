@@ -22,7 +22,7 @@ import type { RouteDeps } from '../route-deps.js';
 import { principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';
 import { LoggedOut, LoginBody } from '../schemas/auth.js';
-import { IdParams, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import { IdParams, ListOf, ListQuerySchema, PathParam, Strict } from '../schemas/common.js';
 import {
   Password,
   PasswordLink,
@@ -40,7 +40,7 @@ import {
   PortalOrderListItem,
 } from '../schemas/portal.js';
 
-const UidParams = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 200 }) });
+const UidParams = Type.Object({ uid: PathParam() });
 
 type RetailerPrincipal = Extract<Principal, { kind: 'retailer' }>;
 

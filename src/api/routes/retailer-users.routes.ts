@@ -11,7 +11,7 @@ import { createPasswordLink } from '../../core/retailer-users/password-links.js'
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { originOf } from '../request-origin.js';
-import { RetailerRef, ListOf, ListQuerySchema, Strict } from '../schemas/common.js';
+import { RetailerRef, ListOf, ListQuerySchema, PathParam, Strict } from '../schemas/common.js';
 import {
   Name,
   Password,
@@ -24,7 +24,7 @@ import { coreOf } from '../idempotency.js';
 const RetailerParams = Type.Object({ id: RetailerRef });
 const UserParams = Type.Object({
   id: RetailerRef,
-  uid: Type.String({ minLength: 1, maxLength: 200 }),
+  uid: PathParam(),
 });
 
 /** The people of a retailer who use the portal, managed by the factory. */
@@ -121,11 +121,14 @@ export async function retailerUsersRoutes(
         summary: 'Remove a retailer user and their portal sessions (never the last owner)',
         params: UserParams,
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('retailer_user'),
-            deleted: Type.Literal(true),
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              object: Type.Literal('retailer_user'),
+              deleted: Type.Literal(true),
+            },
+            { $id: 'RetailerUserDeleted' },
+          ),
         },
       },
     },

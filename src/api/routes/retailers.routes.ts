@@ -42,7 +42,16 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
         tags: ['retailers'],
         summary: 'List retailers, newest first',
         querystring: Type.Object(
-          { ...ListQuery, code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
+          {
+            ...ListQuery,
+            code: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 40,
+                description: 'Only the retailer with this code (any case).',
+              }),
+            ),
+          },
           { additionalProperties: false },
         ),
         response: { 200: ListOf(Retailer) },

@@ -24,11 +24,14 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
           'Records a dispatched piece coming back, by `barcode` or `piece_id` (exactly one).',
         tags: ['returns'],
         summary: 'Record a dispatched piece coming back (by barcode or piece_id, exactly one)',
-        body: Strict({
-          barcode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          piece_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          reason: Type.Optional(Type.String({ maxLength: 500 })),
-        }),
+        body: Strict(
+          {
+            barcode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            piece_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            reason: Type.Optional(Type.String({ maxLength: 500 })),
+          },
+          { examples: [{ barcode: 'FD 0000001', reason: 'damaged in transit' }] },
+        ),
         response: { 200: Return },
       },
     },
@@ -44,7 +47,14 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
         tags: ['returns'],
         summary: 'List returns, newest first, optionally of one status',
         querystring: Type.Object(
-          { ...ListQuery, status: Type.Optional(ReturnStatus) },
+          {
+            ...ListQuery,
+            status: Type.Optional(
+              StringEnum(['received', 'restocked', 'written_off'] as const, {
+                description: 'Only returns in this status.',
+              }),
+            ),
+          },
           { additionalProperties: false },
         ),
         response: { 200: ListOf(Return) },

@@ -52,25 +52,31 @@ export async function stationsRoutes(
           summary: 'Issue a single-use pairing code for a new station (valid 600 seconds)',
           body: Strict({ name: StationName, role: Role }),
           response: {
-            200: Type.Object({
-              id: Type.String(),
-              code: Type.String(),
-              qr: Type.String({
-                description: '`<station_app_scheme>://pair?code=…`, for native station apps',
-              }),
-              pair_url: Type.String({
-                description:
-                  'The station page with this code (`<public_url>/station#code=…`): a phone camera opens it and the page pairs by itself. Without public_url, built from the address this request came in on.',
-              }),
-              loopback_only: Type.Boolean({
-                description:
-                  'True when no public_url is set and factoryd listens on a loopback address only: pair_url then opens on the server itself only (start it with --host 0.0.0.0, or set public_url).',
-              }),
-              expires_in_seconds: Type.Integer(),
-              expires_at: IsoDateTime,
-              name: Type.String(),
-              role: Role,
-            }),
+            200: Type.Object(
+              {
+                id: Type.String(),
+                code: Type.String(),
+                qr: Type.String({
+                  description: '`<station_app_scheme>://pair?code=…`, for native station apps',
+                }),
+                pair_url: Type.String({
+                  description:
+                    'The station page with this code (`<public_url>/station#code=…`): a phone camera opens it and the page pairs by itself. Without public_url, built from the address this request came in on.',
+                }),
+                loopback_only: Type.Boolean({
+                  description:
+                    'True when no public_url is set and factoryd listens on a loopback address only: pair_url then opens on the server itself only (start it with --host 0.0.0.0, or set public_url).',
+                }),
+                expires_in_seconds: Type.Integer(),
+                expires_at: IsoDateTime,
+                name: Type.String(),
+                role: Role,
+              },
+              {
+                $id: 'PairingCodeIssued',
+                description: 'The code to show or send to the new station, and where it opens.',
+              },
+            ),
           },
         },
       },
@@ -100,17 +106,20 @@ export async function stationsRoutes(
           summary: 'What became of a pairing code: pending, paired (with its station) or expired',
           params: IdParams,
           response: {
-            200: Type.Object({
-              id: Type.String(),
-              object: Type.Literal('pairing_code'),
-              name: Type.String(),
-              role: Role,
-              status: StringEnum(['pending', 'paired', 'expired'] as const),
-              created_at: IsoDateTime,
-              expires_at: IsoDateTime,
-              paired_at: Nullable(IsoDateTime),
-              station_id: Nullable(Type.String()),
-            }),
+            200: Type.Object(
+              {
+                id: Type.String(),
+                object: Type.Literal('pairing_code'),
+                name: Type.String(),
+                role: Role,
+                status: StringEnum(['pending', 'paired', 'expired'] as const),
+                created_at: IsoDateTime,
+                expires_at: IsoDateTime,
+                paired_at: Nullable(IsoDateTime),
+                station_id: Nullable(Type.String()),
+              },
+              { $id: 'PairingCode' },
+            ),
           },
         },
       },
@@ -130,12 +139,18 @@ export async function stationsRoutes(
         security: [],
         body: Strict({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            name: Type.String(),
-            role: Role,
-            token: Type.String(),
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              name: Type.String(),
+              role: Role,
+              token: Type.String(),
+            },
+            {
+              $id: 'StationCredentials',
+              description: 'The paired station and its token (shown this once).',
+            },
+          ),
         },
       },
     },
@@ -211,11 +226,14 @@ export async function stationsRoutes(
         summary: 'Revoke a station; its token stops working on the next request',
         params: IdParams,
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('station'),
-            revoked_at: IsoDateTime,
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              object: Type.Literal('station'),
+              revoked_at: IsoDateTime,
+            },
+            { $id: 'StationRevoked' },
+          ),
         },
       },
     },

@@ -49,7 +49,10 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
           description: Type.Optional(Nullable(Description)),
         }),
         response: {
-          200: Type.Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })]),
+          200: Type.Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })], {
+            $id: 'WebhookEndpointCreated',
+            description: 'The new endpoint: `secret` is shown this once.',
+          }),
         },
       },
     },
@@ -86,9 +89,21 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
           querystring: Type.Object(
             {
               ...ListQuery,
-              endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-              status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
-              event_type: Type.Optional(StringEnum([...EVENT_TYPES, TEST_EVENT_TYPE])),
+              endpoint_id: Type.Optional(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 64,
+                  description: 'Only deliveries to this endpoint (`whe_…`).',
+                }),
+              ),
+              status: Type.Optional(
+                StringEnum(DELIVERY_STATUSES, { description: 'Only deliveries in this status.' }),
+              ),
+              event_type: Type.Optional(
+                StringEnum([...EVENT_TYPES, TEST_EVENT_TYPE], {
+                  description: 'Only deliveries of events of this type.',
+                }),
+              ),
             },
             { additionalProperties: false },
           ),
@@ -211,11 +226,14 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
         summary: 'Delete a webhook endpoint; its delivery history is kept',
         params: IdParams,
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('webhook_endpoint'),
-            deleted: Type.Literal(true),
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              object: Type.Literal('webhook_endpoint'),
+              deleted: Type.Literal(true),
+            },
+            { $id: 'WebhookEndpointDeleted' },
+          ),
         },
       },
     },

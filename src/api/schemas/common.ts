@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { ID_PATTERN } from '../../domain/ids.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../store/pagination.js';
+import { MAX_PARAM_LENGTH } from '../errors.js';
 
 /** Shared schema pieces: the list envelope, list query, nullable helpers. */
 
@@ -118,14 +119,21 @@ export const ListOf = <T extends TSchema>(item: T) =>
       : {},
   );
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * A path parameter's longest value: the router answers 414 `uri_too_long` beyond it (errors.ts),
+ * so the document says the same.
+ */
+export const PathParam = (description?: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: MAX_PARAM_LENGTH,
+    ...(description ? { description } : {}),
+  });
+
+export const IdParams = Type.Object({ id: PathParam() });
 
 /** A retailer in a path: its id or its code (any case). */
-export const RetailerRef = Type.String({
-  minLength: 1,
-  maxLength: 200,
-  description: 'The retailer: its id (rtl_…) or its code.',
-});
+export const RetailerRef = PathParam('The retailer: its id (rtl_…) or its code.');
 
 /** A strict object: unknown fields are refused, so typos never pass silently. */
 export const Strict = <T extends Parameters<typeof Type.Object>[0]>(

@@ -162,13 +162,34 @@ export const OrderBody = Strict(
     needed_by: Type.Optional(Nullable(IsoDate)),
     lines: Type.Array(LineBody, { minItems: 1, maxItems: L.linesMax }),
   },
-  { $id: 'OrderCreate' },
+  {
+    $id: 'OrderCreate',
+    examples: [
+      {
+        order_no: 'SW-1042',
+        retailer_code: 'SW',
+        needed_by: '2026-12-04',
+        lines: [
+          {
+            sku: 'SOFA-3S',
+            colour: 'Grey',
+            qty: 1,
+            pieces_per_unit: 2,
+            piece_names: ['Frame', 'Cushions'],
+          },
+          { sku: 'STOOL', qty: 2, pieces_per_unit: 1 },
+        ],
+      },
+    ],
+  },
 );
 
 export const ListOrdersQuery = Type.Object(
   {
     ...ListQuery,
-    status: Type.Optional(OrderStatus),
+    status: Type.Optional(
+      StringEnum(ORDER_STATUSES, { description: 'Only orders in this status.' }),
+    ),
     retailer: Type.Optional(
       Type.String({
         minLength: 1,
@@ -176,16 +197,45 @@ export const ListOrdersQuery = Type.Object(
         description: 'The retailer by id or code; an unknown one is 404, not an empty list.',
       }),
     ),
-    retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    stuck: Type.Optional(Type.Boolean()),
+    retailer_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: "Only this retailer's orders, by id (`rtl_…`); prefer `retailer`.",
+      }),
+    ),
+    stuck: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: only orders stuck now (partially dispatched, or produced longer than stuck_after_days ago); false: only those not stuck.',
+      }),
+    ),
     stuck_reason: Type.Optional(
       StringEnum(STUCK_REASONS, {
         description: 'Only stuck orders stuck for this reason (the stored flag, as stuck=true)',
       }),
     ),
-    needed_by_before: Type.Optional(IsoDate),
-    updated_since: Type.Optional(IsoDateTime),
-    order_no: Type.Optional(Type.String({ minLength: 1, maxLength: L.orderNoMax })),
+    needed_by_before: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          'Only orders needed strictly before this date (needed_by < needed_by_before); orders without needed_by are left out.',
+      }),
+    ),
+    updated_since: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Only orders changed at or after this time (inclusive: updated_at >= updated_since). For a sync, send the time your last sync started and page to the end: an order changed again while you page shows up on a later sync too.',
+      }),
+    ),
+    order_no: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: L.orderNoMax,
+        description: 'Only the order with exactly this number (at most one).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

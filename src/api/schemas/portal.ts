@@ -54,8 +54,14 @@ export const PortalOrder = Type.Composite(
 );
 
 export const PortalFilters = {
-  status: Type.Optional(StringEnum(ORDER_STATUSES)),
-  order_no: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  status: Type.Optional(StringEnum(ORDER_STATUSES, { description: 'Only orders in this status.' })),
+  order_no: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Only the order with exactly this number.',
+    }),
+  ),
   order_no_contains: Type.Optional(
     Type.String({
       minLength: 1,
@@ -63,7 +69,12 @@ export const PortalFilters = {
       description: 'Part of the order number; letters A-Z match in either case.',
     }),
   ),
-  updated_since: Type.Optional(IsoDateTime),
+  updated_since: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Only orders changed at or after this time (inclusive).',
+    }),
+  ),
 };
 export const PortalFilterQuery = Type.Object(PortalFilters, { additionalProperties: false });
 export const PortalListQuery = Type.Object(
