@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { closeReturn } from '../../core/returns/close-return.js';
 import { createReturn } from '../../core/returns/create-return.js';
 import { getReturn, listReturns } from '../../core/returns/return-view.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Strict, StringEnum } from '../schemas/common.js';
-import { ReturnStatus, Return } from '../schemas/returns.js';
+import { Return, ReturnStatus } from '../schemas/returns.js';
 import { coreOf } from '../idempotency.js';
 
 /** Goods that came back after dispatch: received, then restocked at a bay or written off. */
@@ -50,7 +50,8 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
           {
             ...ListQuery,
             status: Type.Optional(
-              StringEnum(['received', 'restocked', 'written_off'] as const, {
+              Type.Unsafe<Static<typeof ReturnStatus>>({
+                ...ReturnStatus,
                 description: 'Only returns in this status.',
               }),
             ),
