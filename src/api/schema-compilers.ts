@@ -61,6 +61,28 @@ export function lazyValidator(ajv: Ajv, schema: object): LazyValidator {
   return validate;
 }
 
+/**
+ * A schema without its `$id`s. They name schemas for the OpenAPI document (openapi-document.ts);
+ * to Ajv an `$id` is a global name, and a named schema that is one route's body and nested in
+ * another's (`HardwareCheckCreate` in `ScanCreate`) would be "already exists" on the second.
+ * Memoized by identity, so one schema gives one copy (Ajv caches compiled schemas by identity).
+ */
+const unnamed = new WeakMap<object, unknown>();
+export function withoutIds<T>(schema: T): T {
+  if (schema === null || typeof schema !== 'object') return schema;
+  const known = unnamed.get(schema);
+  if (known !== undefined) return known as T;
+  const copy: unknown = Array.isArray(schema)
+    ? schema.map((item: unknown) => withoutIds(item))
+    : Object.fromEntries(
+        Object.entries(schema)
+          .filter(([key]) => key !== '$id')
+          .map(([key, value]) => [key, withoutIds(value)]),
+      );
+  unnamed.set(schema, copy);
+  return copy as T;
+}
+
 const defaultSerializerFactory = SerializerSelector();
 
 /**
@@ -71,8 +93,15 @@ export const lazySerializerFactory: SerializerFactory = (externalSchemas, option
   const compile = defaultSerializerFactory(externalSchemas, options);
   return (route) => {
     let serialize: ((data: unknown) => string) | undefined;
-    return (data: unknown) => (serialize ??= compile(route))(data);
+    return (data: unknown) =>
+      (serialize ??= compile({ ...route, schema: withoutIds(route.schema) }))(data);
   };
+};
+
+/** Fastify's own serializer factory, each route's serializer built at once (without `$id`s). */
+const eagerSerializerFactory: SerializerFactory = (externalSchemas, options) => {
+  const compile = defaultSerializerFactory(externalSchemas, options);
+  return (route) => compile({ ...route, schema: withoutIds(route.schema) });
 };
 
 /** The `schemaController.compilersFactory` of the app's Fastify options. */
@@ -84,12 +113,13 @@ export function routeSchemaCompilers({ eager }: { eager: boolean }): CompilersFa
   const queryAjv = makeAjv({ ...common, coerceTypes: 'array' });
   const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
-    return eager ? ajv.compile(schema as object) : lazyValidator(ajv, schema as object);
+    const plain = withoutIds(schema as object);
+    return eager ? ajv.compile(plain) : lazyValidator(ajv, plain);
   };
   return {
     // Typed by @fastify/ajv-compiler as returning Ajv's own `compile`; Fastify calls the
     // compiler with the route's schema definition, which is what FastifySchemaCompiler takes.
     buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
-    ...(eager ? {} : { buildSerializer: lazySerializerFactory }),
+    buildSerializer: eager ? eagerSerializerFactory : lazySerializerFactory,
   };
 }

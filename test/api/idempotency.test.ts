@@ -258,8 +258,8 @@ describe('every creating route', () => {
       },
       'POST /v1/retailers': { url: '/v1/retailers', payload: { name: 'Beds', code: 'BD' } },
       'POST /v1/returns': { url: '/v1/returns', payload: { barcode: out } },
-      'POST /v1/stations/pairing-codes': {
-        url: '/v1/stations/pairing-codes',
+      'POST /v1/pairing-codes': {
+        url: '/v1/pairing-codes',
         payload: { name: 'Line 9', role: 'produce' },
       },
       'POST /v1/stations/:id/hardware-check': {

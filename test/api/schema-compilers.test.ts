@@ -1,6 +1,9 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
+import { routeSchemaCompilers, withoutIds } from '../../src/api/schema-compilers.js';
+import { HardwareCheckBody } from '../../src/api/schemas/hardware-check.js';
+import { ScanBody } from '../../src/api/schemas/scans.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 // The app compiles each route's validators and serializers on its first request; with
@@ -65,4 +68,25 @@ describe('route schemas', () => {
       expect(await answer(lazy.app, request, lazy.apiKey)).toEqual(expected);
     },
   );
+});
+
+describe('named schemas ($id)', () => {
+  it('a schema that is one body and nested in another validates in either order', () => {
+    // HardwareCheckCreate is the body of POST /v1/stations/:id/hardware-check and a field of
+    // ScanCreate: to Ajv an $id is a global name, so the second compile used to throw.
+    for (const eagerMode of [false, true]) {
+      const { buildValidator } = routeSchemaCompilers({ eager: eagerMode });
+      const compiler = (buildValidator as unknown as () => FastifySchemaCompiler<unknown>)();
+      const compile = (schema: object) =>
+        compiler({ schema, method: 'POST', url: '/', httpPart: 'body' }) as (d: unknown) => boolean;
+      const scan = compile(ScanBody);
+      const check = compile(HardwareCheckBody);
+      expect(scan({ barcode: 'FD 0000001' })).toBe(true);
+      expect(check({ input_mode: 'keyboard', suffix: 'enter', passed: true })).toBe(true);
+      expect(check({ input_mode: 'telepathy', suffix: 'enter', passed: true })).toBe(false);
+    }
+    expect(withoutIds({ $id: 'A', properties: { b: { $id: 'B', type: 'string' } } })).toEqual({
+      properties: { b: { type: 'string' } },
+    });
+  });
 });

@@ -43,7 +43,7 @@ export async function authRoutes(
       schema: {
         operationId: 'logInStaff',
         description:
-          'Signs a staff user in with email and password. The answer holds an `ss_…` session token valid for `session_ttl_hours`. Failed attempts are limited per address and per email (429 with `retry-after`).',
+          "Signs a staff user in with email and password. The answer holds an `ss_…` session token valid for `session_ttl_hours`. Failed attempts are limited per address and per email (429 with `retry-after`). For the service's own web app and retailer portal; integrations authenticate with an API key instead.",
         tags: ['auth'],
         summary: 'Log a staff user in: an ss_ session token, valid for session_ttl_hours',
         security: [],
@@ -64,7 +64,8 @@ export async function authRoutes(
     {
       schema: {
         operationId: 'logOutStaff',
-        description: 'Ends the calling staff session; its token stops working.',
+        description:
+          "Ends the calling staff session; its token stops working. For the service's own web app and retailer portal; integrations authenticate with an API key instead.",
         tags: ['auth'],
         summary: 'End the calling staff session',
         response: { 200: LoggedOut },
@@ -134,7 +135,7 @@ export async function authRoutes(
     {
       schema: {
         operationId: 'getStaffUser',
-        description: 'One staff user.',
+        description: 'One staff user: email, name, role, and whether they are disabled.',
         tags: ['staff'],
         summary: 'One staff user',
         params: IdParams,

@@ -72,7 +72,7 @@ export async function portalRoutes(
       schema: {
         operationId: 'logInRetailerUser',
         description:
-          'Signs a retailer user in to the portal. The answer holds an `rs_…` session token. Failed attempts are limited per address and per email (429 with `retry-after`).',
+          "Signs a retailer user in to the portal. The answer holds an `rs_…` session token. Failed attempts are limited per address and per email (429 with `retry-after`). For the service's own web app and retailer portal; integrations authenticate with an API key instead.",
         tags: ['portal'],
         summary: 'Log a retailer user in to the portal: an rs_ session token',
         security: [],
@@ -94,7 +94,7 @@ export async function portalRoutes(
       schema: {
         operationId: 'setRetailerUserPasswordByLink',
         description:
-          "Sets a retailer user's password with the token of a set-password link (single use). Needs no session.",
+          "Sets a retailer user's password with the token of a set-password link (single use). Needs no session. For the service's own web app and retailer portal; integrations authenticate with an API key instead.",
         tags: ['portal'],
         summary: "Set a retailer user's password with a set-password link's token (single use)",
         security: [],
@@ -125,7 +125,8 @@ export async function portalRoutes(
     {
       schema: {
         operationId: 'logOutRetailerUser',
-        description: 'Ends the calling portal session.',
+        description:
+          "Ends the calling portal session. For the service's own web app and retailer portal; integrations authenticate with an API key instead.",
         tags: ['portal'],
         summary: 'End the calling portal session',
         response: { 200: LoggedOut },

@@ -69,7 +69,7 @@ export async function returnsRoutes(app: FastifyInstance, { core }: RouteDeps): 
     {
       schema: {
         operationId: 'getReturn',
-        description: 'One return.',
+        description: 'One return: its piece, order, reason and where it stands.',
         tags: ['returns'],
         summary: 'One return',
         params: IdParams,
