@@ -86,7 +86,7 @@ const CALLS: Call[] = [
   ['POST', '/v1/orders/PO-1001/cancel', API_KEY],
   ['GET', '/v1/orders/PO-1001/labels', API_KEY],
   ['GET', '/v1/orders/PO-1001/labels?format=zpl', API_KEY],
-  ['POST', '/v1/stations/pairing-codes', API_KEY, { name: 'Packing 1', role: 'dispatch' }],
+  ['POST', '/v1/pairing-codes', API_KEY, { name: 'Packing 1', role: 'dispatch' }],
   ['POST', '/v1/stations/pair', undefined, { code: 'BCDF-GHJK' }],
   ['POST', '/v1/stations/pair', API_KEY, { code: 'BCDF-GHJK' }],
   ['POST', '/v1/scans', STATION_TOKEN, { barcode: 'FD 0000001' }],

@@ -262,7 +262,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
         ? { body: '^XA^FDFD 0000001^FS^XZ\n', headers: { 'content-type': 'text/plain' } }
         : { body: LABEL_PDF, headers: { 'content-type': 'application/pdf' } },
     ),
-    'POST /v1/stations/pairing-codes': authorised(API_KEY, (request) => ({
+    'POST /v1/pairing-codes': authorised(API_KEY, (request) => ({
       json: {
         id: 'pcd_01',
         code: 'BCDF-GHJK',
