@@ -107,6 +107,45 @@ describe('GET /v1/hardware/test-label', () => {
     expect(pieces.json().error).toMatchObject({ code: 'validation_failed', param: 'pieces' });
   });
 
+  it('lets the Accept header choose when format is not sent; format still wins', async () => {
+    const accept = (value: string, query = '') =>
+      t.request('GET', `/v1/hardware/test-label${query}`, { headers: { accept: value } });
+    expect((await accept('text/plain')).headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await accept('application/pdf, text/plain')).headers['content-type']).toBe(
+      'application/pdf',
+    );
+    expect((await accept('text/plain;q=1, application/pdf')).body).toMatch(/^\^XA/);
+    expect((await accept('*/*')).headers['content-type']).toBe('application/pdf');
+    expect((await accept('text/plain', '?format=pdf')).headers['content-type']).toBe(
+      'application/pdf',
+    );
+  });
+
+  it('answers at .pdf and .zpl with that format, whatever the Accept header says', async () => {
+    const zpl = await t.request('GET', '/v1/hardware/test-label.zpl?dpi=300', {
+      headers: { accept: 'application/pdf' },
+    });
+    expect(zpl.statusCode, zpl.body).toBe(200);
+    expect(zpl.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(zpl.body).toContain('^PW1200');
+    const pdf = await t.request('GET', '/v1/hardware/test-label.pdf', {
+      headers: { accept: 'text/plain' },
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The path fixes the format: a format parameter there is an unknown one.
+    const both = await t.request('GET', '/v1/hardware/test-label.pdf?format=zpl');
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toMatchObject({ code: 'validation_failed', param: 'format' });
+
+    const labels = await t.request('GET', `/v1/orders/${order.id}/labels.zpl`);
+    expect(labels.headers['x-label-count']).toBe('7');
+    expect(labels.body.match(/\^XA/g)).toHaveLength(7);
+    const one = await t.request('GET', itemPath(order.pieces[0]!.barcode, '').concat('.pdf'));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    expect(one.headers['x-label-count']).toBe('1');
+  });
+
   it('needs a token', async () => {
     const res = await t.request('GET', '/v1/hardware/test-label', { token: null });
     expect(res.statusCode).toBe(401);

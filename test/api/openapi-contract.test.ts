@@ -278,6 +278,11 @@ async function exercise(): Promise<void> {
     await call('GET', `/v1/orders/${full.id}/labels?format=zpl`);
     await call('GET', `/v1/items/${encodeURIComponent(second)}/label?format=zpl`);
     await call('GET', '/v1/hardware/test-label?format=zpl&dpi=203');
+    for (const format of ['pdf', 'zpl']) {
+      await call('GET', `/v1/orders/${full.id}/labels.${format}`);
+      await call('GET', `/v1/items/${encodeURIComponent(second)}/label.${format}`);
+      await call('GET', `/v1/hardware/test-label.${format}`);
+    }
     await call('POST', `/v1/items/${encodeURIComponent(second)}/void`, {
       body: { reason: 'torn' },
     });
@@ -413,6 +418,48 @@ describe('the OpenAPI document against what the server answers', () => {
     expect(seen.filter((s) => s.status >= 400).map((s) => s.status)).toEqual([
       404, 409, 400, 401, 404,
     ]);
+  });
+
+  it('every event the flow made matches its payload schema under webhooks', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'openapi', components: doc.components });
+    const events = await store.db
+      .selectFrom('events')
+      .select(['type', 'data', 'created_at'])
+      .execute();
+    const types = new Set<string>();
+    const problems: string[] = [];
+    for (const event of events) {
+      const schema = doc.webhooks[event.type]?.post.requestBody.content['application/json'].schema;
+      if (!schema) {
+        problems.push(`${event.type}: no entry under webhooks`);
+        continue;
+      }
+      const validate = ajv.compile({ $ref: `openapi${schema.$ref}` });
+      const payload = {
+        type: event.type,
+        timestamp: event.created_at,
+        data: JSON.parse(event.data),
+      };
+      if (!validate(payload)) problems.push(`${event.type}: ${ajv.errorsText(validate.errors)}`);
+      types.add(event.type);
+    }
+    expect(problems).toEqual([]);
+    // The flow makes most kinds of event (not order.stuck's waiting_since, nor a write-off).
+    expect([...types].sort()).toEqual(
+      expect.arrayContaining([
+        'label.voided',
+        'order.cancelled',
+        'order.created',
+        'order.status_changed',
+        'return.created',
+        'return.restocked',
+        'scan.recorded',
+        'station.hardware_checked',
+        'station.paired',
+      ]),
+    );
   });
 
   it('declares the error envelope for 4XX and 5XX of every operation', () => {

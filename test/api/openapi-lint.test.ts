@@ -143,6 +143,8 @@ describe('what a client generator reads', () => {
       }
       for (const parameter of op.parameters ?? []) {
         expect(parameter.description, `${where} ${parameter.name}`).toBeTruthy();
+        // The router answers 414 beyond 100 characters: the document says no more.
+        if (parameter.in === 'path') expect(parameter.schema.maxLength, where).toBe(100);
       }
       for (const [type, media] of Object.entries(
         (op.requestBody?.content ?? {}) as Record<string, Json>,
@@ -203,6 +205,24 @@ describe('what a client generator reads', () => {
     expect(s.OrderScan.properties.reason.enum).toContain('already_produced');
     const status = doc.paths['/v1/orders'].get.parameters.find((p: Json) => p.name === 'status');
     expect(status.schema.enum).toContain('in_production');
+  });
+
+  it('an enum refused says which values it takes, in the error envelope', async () => {
+    const query = await t.request('GET', '/v1/orders?status=bogus');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error).toMatchObject({
+      code: 'validation_failed',
+      param: 'status',
+      message: expect.stringMatching(/^status must be one of: .*in_production/),
+    });
+    const body = await t.request('POST', '/v1/webhooks', {
+      body: { url: 'https://erp.example.com/h', events: ['order.made'] },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error).toMatchObject({
+      param: 'events.0',
+      message: expect.stringMatching(/^events\.0 must be one of: \*, order\.created/),
+    });
   });
 
   it('has servers, a licence and a contact, and documents the sign-in routes', () => {

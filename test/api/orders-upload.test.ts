@@ -371,6 +371,15 @@ describe('POST /v1/orders/upload', () => {
     const json = await t.request('POST', '/v1/orders/upload', { body: { order_no: 'X' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.code).toBe('unsupported_media_type');
+    // The CSV itself, as a JSON string (what a JSON client sends by default), is refused too.
+    const csvAsJson = await t.request('POST', '/v1/orders/upload', {
+      payload: JSON.stringify(
+        'order_no,retailer_code,sku,qty,pieces_per_unit\nPO-1,ACME,SOFA,1,1\n',
+      ),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(csvAsJson.statusCode).toBe(415);
+    expect(csvAsJson.json().error.code).toBe('unsupported_media_type');
     await nothingWritten();
   });
 
