@@ -1,7 +1,7 @@
 // Generates the API's types (src/contract/api-types.gen.ts), which the web app, the CLI and the
 // TUI read, from the OpenAPI document that buildApp produces — without a running server: the app
-// is built on an empty in-memory database and never listens. The document is the internal one (sign-in routes
-// included); the public /v1/openapi.json leaves those out.
+// is built on an empty in-memory database and never listens. It is the document /v1/openapi.json
+// serves, sign-in routes included; resources are its named schemas (components['schemas']['Order']).
 //
 // Run by `npm run typecheck` (and so `npm run build`). Usage: tsx scripts/web/api-types.ts
 import { createHash } from 'node:crypto';

@@ -97,7 +97,8 @@ export function swaggerOptions(): SwaggerOptions {
           '`limit` and `starting_after`; errors come in one envelope (`Error`); creating POSTs ' +
           'accept `Idempotency-Key`. Events reach webhook endpoints signed (Standard Webhooks): ' +
           'their payloads are under `webhooks`.',
-        contact: { name: 'factoryd', url: 'https://github.com/factoryd/factoryd' },
+        // Whoever runs this factoryd answers for it: no address of ours to give.
+        contact: { name: 'The administrator of this factoryd' },
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [
