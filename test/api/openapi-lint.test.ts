@@ -243,6 +243,24 @@ describe('what a client generator reads', () => {
     expect(doc.paths['/v1/auth/login'].post.security).toEqual([]);
   });
 
+  it('moved paths are documented where they are now; the former ones answer, undocumented', async () => {
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/v1/pairing-codes/{id}', '/v1/webhook-deliveries/{id}']),
+    );
+    expect(paths.filter((p) => p.includes('/stations/pairing-codes'))).toEqual([]);
+    expect(paths.filter((p) => p.includes('/webhooks/deliveries'))).toEqual([]);
+    const issued = await t.request('POST', '/v1/stations/pairing-codes', {
+      body: { name: 'Line 1', role: 'produce' },
+    });
+    expect(issued.statusCode).toBe(200);
+    const now = await t.request('GET', `/v1/pairing-codes/${issued.json().id}`);
+    const before = await t.request('GET', `/v1/stations/pairing-codes/${issued.json().id}`);
+    expect(before.json()).toEqual(now.json());
+    const deliveries = await t.request('GET', '/v1/webhooks/deliveries');
+    expect(deliveries.json()).toEqual((await t.request('GET', '/v1/webhook-deliveries')).json());
+  });
+
   it('every event type has its payload under webhooks, its data a named schema', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES, 'webhook.test'].sort());
     for (const type of EVENT_TYPES) {
