@@ -52,6 +52,11 @@ export const ERROR_CODES = {
     message: 'The path is not a valid URL: a % must start a percent-encoded byte (%20).',
   },
   malformed_request: { kind: 'invalid', message: 'The request is not valid HTTP/1.1.' },
+  invalid_api_version: {
+    kind: 'invalid',
+    message:
+      'Factoryd-Version must be a version this server knows (YYYY-MM-DD): see docs/versioning.md.',
+  },
   // 408, 414, 431
   request_timeout: {
     kind: 'timeout',
@@ -106,6 +111,10 @@ export const ERROR_CODES = {
   },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
+  api_key_inactive: {
+    kind: 'conflict',
+    message: 'The API key is revoked or expired, so it cannot be rolled; create a new one.',
+  },
   idempotency_key_reused: {
     kind: 'conflict',
     message: 'This Idempotency-Key was used with a different request.',

@@ -37,6 +37,16 @@ export const WebhookDelivery = Type.Object({
   updated_at: IsoDateTime,
 });
 
+/** The answer of a secret rotation: the endpoint, its new secret (once) and the overlap's end. */
+export const RotatedWebhookSecret = Type.Object({
+  ...WebhookEndpoint.properties,
+  secret: Type.String({ description: 'The new signing secret: shown this once.' }),
+  previous_secret_expires_at: {
+    ...IsoDateTime,
+    description: 'Until then, deliveries are signed with the previous secret as well.',
+  },
+});
+
 export const WebhookDeliveryDetail = Type.Object({
   ...WebhookDelivery.properties,
   payload: Type.Unknown({

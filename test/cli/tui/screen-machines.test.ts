@@ -177,8 +177,10 @@ const apiKey: ApiKey = {
   object: 'api_key',
   name: 'ci',
   last4: 'abcd',
+  scopes: ['admin'],
   created_at: '2026-11-25T08:00:00.000Z',
   last_used_at: null,
+  expires_at: null,
   revoked_at: null,
 };
 
