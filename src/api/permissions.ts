@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/order-counts': STAFF,
   'GET /v1/orders/:id': STAFF,
   'POST /v1/orders/:id/cancel': ADMIN,
+  'PATCH /v1/orders/:id': ADMIN,
   'GET /v1/orders/:id/labels': STAFF,
 
   'POST /v1/items/:barcode/void': STAFF,

@@ -110,6 +110,10 @@ export const ERROR_CODES = {
     message: 'The return is already closed with another outcome.',
   },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
+  order_in_production: {
+    kind: 'conflict',
+    message: 'The order cannot be changed: production has started (a piece has been scanned).',
+  },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
   api_key_inactive: {
     kind: 'conflict',
