@@ -9,7 +9,8 @@ import { resolveToken } from '../core/auth/resolve-token.js';
 import { FailureLimiter } from '../core/rate-limiter.js';
 import { takeTurns } from '../core/take-turns.js';
 import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
-import { accessFor, actorOf } from './permissions.js';
+import { accessFor, mayCall } from './permissions.js';
+import { applyApiVersion, CURRENT_API_VERSION } from './api-version.js';
 import {
   answerClientError,
   CONNECTION_LIMITS,
@@ -181,10 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  app.decorateRequest('apiVersion', CURRENT_API_VERSION);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
     if (deps.https) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     if (isApiPath(request.url.split('?')[0] ?? '/')) reply.headers(API_HEADERS);
+    applyApiVersion(request, reply);
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError('shutting_down', { retryAfter: 1 });
@@ -201,12 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     if (!principal) throw new AppError('invalid_token');
     request.principal = principal;
-    if (!access || !access.includes(actorOf(principal))) {
+    if (!access || !mayCall(principal, `${request.method} ${url}`)) {
       throw new AppError('forbidden', {
         message:
           principal.kind === 'station'
             ? 'A station token may only record scans of its own kind.'
-            : 'This token may not perform this operation.',
+            : principal.kind === 'api_key' && access?.includes('api_key')
+              ? `This API key's scopes (${principal.scopes.join(', ')}) do not allow this operation.`
+              : 'This token may not perform this operation.',
       });
     }
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors.js';
 import type { CoreContext } from '../core/context.js';
 import {
-  claimIdempotencyKey,
+  claimOrAwaitIdempotencyKey,
   completeIdempotencyKey,
   replaceIdempotentAnswer,
   storeIdempotentAnswer,
@@ -21,9 +21,26 @@ export interface RequestClaim extends ClaimedKey {
   core: CoreContext;
 }
 
-function requestHash(method: string, url: string, body: unknown): string {
-  const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
+/**
+ * What makes two requests "the same" for a key: method, URL and body — a JSON body as canonical
+ * JSON (object keys sorted at every depth), so the same fields sent in another order are the same
+ * request; a CSV body as its text.
+ */
+export function requestHash(method: string, url: string, body: unknown): string {
+  const text = typeof body === 'string' ? body : canonicalJson(body ?? null);
   return createHash('sha256').update(`${method} ${url}\n${text}`).digest('hex');
+}
+
+/** JSON with every object's keys in code-point order; arrays keep theirs. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 const IDEMPOTENCY_HEADER = {
@@ -65,7 +82,7 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): vo
         message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`,
       });
     }
-    const claim = await claimIdempotencyKey(
+    const claim = await claimOrAwaitIdempotencyKey(
       core,
       request.principal!.factoryId,
       key,

@@ -1,4 +1,5 @@
 import type { Principal } from '../core/auth/principal.js';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../domain/api-key-scopes.js';
 
 /**
  * Who may call what: one declared table for every route. The auth hook enforces it, the
@@ -25,6 +26,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/api-keys': ADMIN,
   'GET /v1/api-keys': ADMIN,
   'DELETE /v1/api-keys/:id': ADMIN,
+  'POST /v1/api-keys/:id/roll': ADMIN,
 
   'GET /v1/company': ADMIN,
   'PATCH /v1/company': ADMIN,
@@ -48,6 +50,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/order-counts': STAFF,
   'GET /v1/orders/:id': STAFF,
   'POST /v1/orders/:id/cancel': ADMIN,
+  'PATCH /v1/orders/:id': ADMIN,
   'GET /v1/orders/:id/labels': STAFF,
   'GET /v1/orders/:id/labels.pdf': STAFF,
   'GET /v1/orders/:id/labels.zpl': STAFF,
@@ -93,6 +96,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/webhooks/deliveries': ADMIN,
   'GET /v1/webhooks/deliveries/:id': ADMIN,
   'POST /v1/webhooks/deliveries/:id/retry': ADMIN,
+  'POST /v1/webhooks/:id/rotate-secret': ADMIN,
+  'GET /v1/events': ADMIN,
+  'GET /v1/events/:id': ADMIN,
 
   'POST /v1/auth/login': 'public',
   'POST /v1/auth/logout': ['admin', 'supervisor'],
@@ -131,4 +137,64 @@ export function actorOf(principal: Principal): Actor {
     case 'station':
       return 'station';
   }
+}
+
+/**
+ * The scopes that grant a route to an API key (DESIGN §19), for the routes the table above opens
+ * to `api_key`; `admin` grants every one of them. Routes not listed here: a read (GET) that a
+ * supervisor may make needs `read`; anything else needs `admin`.
+ */
+const KEY_SCOPES_OF_ROUTE: Record<string, readonly ApiKeyScope[]> = {
+  // Any key may ask who it is and what it may call.
+  'GET /v1/auth/me': API_KEY_SCOPES,
+
+  'POST /v1/orders': ['orders:write'],
+  'POST /v1/orders/upload': ['orders:write'],
+  'PATCH /v1/orders/:id': ['orders:write'],
+  'POST /v1/orders/:id/cancel': ['orders:write'],
+
+  // Printing marks labels printed, and voiding changes barcodes: neither is a mere read.
+  'GET /v1/orders/:id/labels': ['labels'],
+  'GET /v1/items/:barcode/label': ['labels'],
+  'POST /v1/items/:barcode/void': ['labels'],
+  'GET /v1/hardware/test-label': ['labels'],
+  'GET /v1/orders/:id/voided-labels': ['read', 'labels'],
+
+  'POST /v1/webhooks': ['webhooks'],
+  'GET /v1/webhooks': ['webhooks'],
+  'GET /v1/webhooks/:id': ['webhooks'],
+  'PATCH /v1/webhooks/:id': ['webhooks'],
+  'DELETE /v1/webhooks/:id': ['webhooks'],
+  'GET /v1/webhooks/deliveries': ['webhooks'],
+  'GET /v1/webhooks/deliveries/:id': ['webhooks'],
+  'POST /v1/webhooks/:id/test': ['webhooks'],
+  'POST /v1/webhooks/deliveries/:id/retry': ['webhooks'],
+  'POST /v1/webhooks/:id/rotate-secret': ['webhooks'],
+  // A receiver's replay, and a reader's history.
+  'GET /v1/events': ['read', 'webhooks'],
+  'GET /v1/events/:id': ['read', 'webhooks'],
+};
+
+/** The scopes that let an API key call `METHOD /route` (empty when no key may). */
+export function keyScopesFor(route: string): readonly ApiKeyScope[] {
+  const access = ROUTE_ACCESS[route];
+  if (!access || access === 'public' || !access.includes('api_key')) return [];
+  const listed = KEY_SCOPES_OF_ROUTE[route];
+  const scopes: readonly ApiKeyScope[] =
+    listed ?? (route.startsWith('GET ') && access.includes('supervisor') ? ['read'] : []);
+  return ['admin', ...scopes.filter((s) => s !== 'admin')];
+}
+
+/**
+ * Whether a caller may call the route `METHOD /route`: the table says which actors may, and an
+ * API key's scopes must also grant it. (Public routes are the caller's to let through first.)
+ */
+export function mayCall(principal: Principal, route: string): boolean {
+  const access = ROUTE_ACCESS[route];
+  if (!access) return false;
+  if (access === 'public') return true;
+  if (!access.includes(actorOf(principal))) return false;
+  if (principal.kind !== 'api_key') return true;
+  const granting = keyScopesFor(route);
+  return principal.scopes.some((scope) => granting.includes(scope));
 }

@@ -8,3 +8,4 @@ export {
   type PieceStatus,
 } from '../domain/order-status.js';
 export { EVENT_TYPES, type EventType } from '../domain/event-types.js';
+export { API_KEY_SCOPES, type ApiKeyScope } from '../domain/api-key-scopes.js';

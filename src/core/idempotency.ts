@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
 import { AppError } from '../domain/errors.js';
 import { DAY, SECOND } from '../domain/clock.js';
@@ -14,6 +15,15 @@ export const IDEMPOTENCY_TTL_MS = DAY;
  * request that died (a crash, a kill) before changing anything: the next retry runs it.
  */
 export const IDEMPOTENCY_LEASE_MS = 60 * SECOND;
+
+/**
+ * How long a request waits for a first one with its key that is still running, before answering
+ * 409 `idempotency_key_in_use`: a concurrent duplicate (a client's retry racing its own first
+ * try) mostly gets the first one's answer instead of an error.
+ */
+export const IDEMPOTENCY_WAIT_MS = 2 * SECOND;
+/** The `retry-after` (seconds) of a duplicate that waited in vain. */
+export const IDEMPOTENCY_RETRY_AFTER_S = 1;
 
 /** A key claimed by one request: `claimedAt` tells this claim from a later one of the same key. */
 export interface ClaimedKey {
@@ -78,6 +88,37 @@ export async function claimIdempotencyKey(
       contentType: existing.response_type ?? 'application/json; charset=utf-8',
     };
   });
+}
+
+/**
+ * `claimIdempotencyKey`, waiting up to `waitMs` (real time, in short pauses) while a request with
+ * the same key and body is still running, so a concurrent duplicate replays the first one's answer
+ * as soon as it is stored. Still running after the wait: 409 `idempotency_key_in_use` with a
+ * `retry-after` of a second.
+ */
+export async function claimOrAwaitIdempotencyKey(
+  ctx: CoreContext,
+  factoryId: string,
+  key: string,
+  requestHash: string,
+  waitMs = IDEMPOTENCY_WAIT_MS,
+): Promise<IdempotencyClaim> {
+  const deadline = performance.now() + waitMs;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return await claimIdempotencyKey(ctx, factoryId, key, requestHash);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'idempotency_key_in_use') throw err;
+      if (performance.now() + pause > deadline) {
+        throw new AppError('idempotency_key_in_use', {
+          message:
+            'A request with this Idempotency-Key is still being processed; send it again in a moment to get its answer.',
+          retryAfter: IDEMPOTENCY_RETRY_AFTER_S,
+        });
+      }
+      await sleep(pause);
+    }
+  }
 }
 
 /**

@@ -52,6 +52,11 @@ export const ERROR_CODES = {
     message: 'The path is not a valid URL: a % must start a percent-encoded byte (%20).',
   },
   malformed_request: { kind: 'invalid', message: 'The request is not valid HTTP/1.1.' },
+  invalid_api_version: {
+    kind: 'invalid',
+    message:
+      'Factoryd-Version must be a version this server knows (YYYY-MM-DD): see docs/versioning.md.',
+  },
   // 408, 414, 431
   request_timeout: {
     kind: 'timeout',
@@ -105,7 +110,15 @@ export const ERROR_CODES = {
     message: 'The return is already closed with another outcome.',
   },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
+  order_in_production: {
+    kind: 'conflict',
+    message: 'The order cannot be changed: production has started (a piece has been scanned).',
+  },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
+  api_key_inactive: {
+    kind: 'conflict',
+    message: 'The API key is revoked or expired, so it cannot be rolled; create a new one.',
+  },
   idempotency_key_reused: {
     kind: 'conflict',
     message: 'This Idempotency-Key was used with a different request.',

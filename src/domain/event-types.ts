@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   'return.written_off',
   'station.paired',
   'station.hardware_checked',
+  // The integrator's contract (DESIGN §19).
+  'order.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

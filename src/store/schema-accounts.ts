@@ -55,6 +55,10 @@ export interface ApiKeyTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** JSON array of the key's scopes (src/domain/api-key-scopes.ts). */
+  scopes: string;
+  /** When the key stops working by itself (a rolled key's overlap); null = never. */
+  expires_at: string | null;
 }
 
 export interface StaffUserTable {

@@ -202,6 +202,9 @@ export interface WebhookEndpointTable {
   updated_at: string;
   /** Set when deleted: kept (disabled, secret wiped) while deliveries refer to it. */
   deleted_at: string | null;
+  /** The secret before the last rotation: it signs too until `previous_secret_expires_at`. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
 }
 
 export interface WebhookDeliveryTable {

@@ -222,9 +222,14 @@ describe('every creating route', () => {
       await call('POST', '/v1/scans', { barcode: out, location: 'A-1' }, token);
     }
     const { id: stationId } = await station('produce');
+    const rolled = await call('POST', '/v1/api-keys', { name: 'to roll' });
 
     const requests: Record<string, { url: string; payload: unknown; csv?: boolean }> = {
       'POST /v1/api-keys': { url: '/v1/api-keys', payload: { name: 'ERP' } },
+      'POST /v1/api-keys/:id/roll': {
+        url: `/v1/api-keys/${rolled.id}/roll`,
+        payload: { overlap_seconds: 60 },
+      },
       'POST /v1/staff': {
         url: '/v1/staff',
         payload: {

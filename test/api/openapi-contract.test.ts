@@ -134,6 +134,10 @@ async function exercise(): Promise<void> {
 
   const key = await call('POST', '/v1/api-keys', { body: { name: 'ERP' } });
   await call('GET', '/v1/api-keys');
+  const scoped = await call('POST', '/v1/api-keys', {
+    body: { name: 'Labels', scopes: ['labels'], expires_at: '2099-01-01T00:00:00.000Z' },
+  });
+  await call('POST', `/v1/api-keys/${scoped.id}/roll`, { body: { overlap_seconds: 60 } });
   await call('DELETE', `/v1/api-keys/${key.id}`);
 
   const retailer = await call('POST', '/v1/retailers', {
@@ -213,6 +217,13 @@ async function exercise(): Promise<void> {
       },
     });
     await call('POST', `/v1/orders/${cancelled.id}/cancel`);
+    await call('PATCH', `/v1/orders/${full.id}`, {
+      body: { needed_by: '2026-12-12', production_date: null },
+    });
+    const events = await call('GET', '/v1/events?limit=5');
+    await call('GET', `/v1/events/${events.data[0].id}`);
+    await call('GET', `/v1/events?type=order.created&created_after=2020-01-01T00:00:00.000Z`);
+    await call('POST', `/v1/webhooks/${hook.id}/rotate-secret`, { body: {} });
 
     // A failed attempt, then the manual retry that succeeds: deliveries with every field set.
     const dispatcher = new WebhookDispatcher(core, { userAgent: 'contract', wake: false });
@@ -228,6 +239,7 @@ async function exercise(): Promise<void> {
     await call('GET', '/v1/webhook-deliveries');
     // The former URLs still answer, out of the document.
     await call('GET', `/v1/webhooks/deliveries/${test.id}`);
+    await call('GET', `/v1/webhook-deliveries?event_id=${test.event_id}`);
     await call('DELETE', `/v1/webhooks/${other.id}`);
     await call('DELETE', `/v1/webhooks/${hook.id}`);
 

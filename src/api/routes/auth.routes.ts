@@ -13,7 +13,7 @@ import {
   updateStaffUser,
 } from '../../core/staff/staff-users.js';
 import type { RouteDeps } from '../route-deps.js';
-import { actorOf } from '../permissions.js';
+import { actorOf, mayCall } from '../permissions.js';
 import { factoryOf, principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';
 import {
@@ -94,7 +94,11 @@ export async function authRoutes(
     async (request) => {
       const principal = principalOf(request);
       const caller = await describeCaller(core, principal);
-      return { ...caller, permissions: permissionsOf(actorOf(principal)) };
+      // An API key's scopes narrow what its actor may call.
+      const permissions = permissionsOf(actorOf(principal)).filter((route) =>
+        mayCall(principal, route),
+      );
+      return { ...caller, permissions };
     },
   );
 

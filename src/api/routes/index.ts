@@ -12,6 +12,7 @@ import { itemsRoutes } from './items.routes.js';
 import { labelsRoutes } from './labels.routes.js';
 import { returnsRoutes } from './returns.routes.js';
 import { webhooksRoutes } from './webhooks.routes.js';
+import { eventsRoutes } from './events.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { portalRoutes } from './portal.routes.js';
 
@@ -29,6 +30,7 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   labelsRoutes,
   returnsRoutes,
   webhooksRoutes,
+  eventsRoutes,
   authRoutes,
   portalRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { amendOrder } from '../../core/orders/amend-order.js';
 import { cancelOrder } from '../../core/orders/cancel-order.js';
 import { countOrders } from '../../core/orders/count-orders.js';
 import { createOrder } from '../../core/orders/create-order.js';
@@ -21,6 +22,7 @@ import {
   OrderCounts,
   OrderListItem,
   UploadAnswer,
+  OrderPatchBody,
 } from '../schemas/orders.js';
 import { coreOf } from '../idempotency.js';
 
@@ -166,6 +168,24 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
       });
       return sendInTurns(reply, view, turn);
     },
+  );
+
+  r.patch(
+    '/v1/orders/:id',
+    {
+      ...nativeJson,
+      schema: {
+        operationId: 'updateOrder',
+        tags: ['orders'],
+        summary: 'Change an order before production: dates, lines and quantities',
+        description:
+          "Allowed while no piece has been produced; afterwards (or once cancelled) 409 `order_in_production`. Omitted fields keep their values; `null` clears a date; `lines` replaces every line and is checked as a new order's lines are. Pieces follow the new lines: a piece whose label would read differently gets a new barcode if its label was printed (the printed label is voided, as `POST /v1/items/{barcode}/void` does, and listed under the order's voided labels); extra units get new pieces; pieces no longer needed are removed (or written off when a scan or printed label refers to them). Emits `order.updated`. Answers the full order.",
+        params: IdParams,
+        body: OrderPatchBody,
+        response: { 200: Order },
+      },
+    },
+    async (request) => amendOrder(core, factoryOf(request), request.params.id, request.body),
   );
 
   r.post(

@@ -13,17 +13,27 @@ import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   listWebhookEndpoints,
+  rotateWebhookSecret,
   updateWebhookEndpoint,
 } from '../../core/webhooks/endpoints.js';
 
 import { DELIVERY_STATUSES } from '../../core/webhooks/views.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf, movedRoute } from '../route-helpers.js';
-import { IdParams, ListOf, ListQuery, Nullable, Strict, StringEnum } from '../schemas/common.js';
+import {
+  IdParams,
+  IsoDateTime,
+  ListOf,
+  ListQuery,
+  Nullable,
+  Strict,
+  StringEnum,
+} from '../schemas/common.js';
 import {
   WebhookEndpoint,
   WebhookDelivery,
   WebhookDeliveryDetail,
+  RotatedWebhookSecret,
   Url,
   Events,
   Description,
@@ -83,7 +93,7 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
         schema: {
           operationId: 'listWebhookDeliveries',
           description:
-            'Lists webhook deliveries, newest first, filtered by endpoint, status or event type.',
+            'Lists webhook deliveries, newest first, filtered by endpoint, status, event type or event.',
           tags: ['webhooks'],
           summary: 'List webhook deliveries, newest first',
           querystring: Type.Object(
@@ -102,6 +112,14 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
               event_type: Type.Optional(
                 StringEnum([...EVENT_TYPES, TEST_EVENT_TYPE], {
                   description: 'Only deliveries of events of this type.',
+                }),
+              ),
+              event_id: Type.Optional(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 64,
+                  description:
+                    'Only the deliveries of this event (GET /v1/events), to every endpoint.',
                 }),
               ),
             },
@@ -152,6 +170,30 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
       },
     },
     async (request) => sendTestEvent(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/webhooks/:id/rotate-secret',
+    {
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        tags: ['webhooks'],
+        summary: 'Give an endpoint a new signing secret; the old one signs too until expires_at',
+        description:
+          'Returns the new secret (`whsec_…`) this once. Until `previous_secret_expires_at` (the `expires_at` asked for: 24 hours from now by default, 7 days at the most, now to stop at once) every delivery carries two signatures in `webhook-signature`, space-separated — one per secret — so a receiver verifies with either while it switches. Rotating again within the overlap replaces the older secret.',
+        params: IdParams,
+        body: Strict({
+          expires_at: Type.Optional({
+            ...IsoDateTime,
+            description:
+              'When the previous secret stops signing (default: 24 hours from now; at most 7 days).',
+          }),
+        }),
+        response: { 200: RotatedWebhookSecret },
+      },
+    },
+    async (request) =>
+      rotateWebhookSecret(core, factoryOf(request), request.params.id, request.body),
   );
 
   for (const { url, config } of movedRoute(

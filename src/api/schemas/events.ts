@@ -1,4 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../core/events.js';
 import type { EventType } from '../../domain/event-types.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
 import { TEST_EVENT_TYPE } from '../../core/webhooks/test-event.js';
@@ -75,6 +76,11 @@ export const WEBHOOK_EVENTS: Record<
       Type.Object({ ...OrderChange.properties, stuck_since: IsoDateTime, order: OrderListItem }),
     ),
   },
+  'order.updated': {
+    description:
+      'An order was changed before production (PATCH /v1/orders/{id}). `data` is the order after the change.',
+    schema: envelope('order.updated', 'OrderUpdatedEvent', OrderListItem),
+  },
   'order.cancelled': {
     description: 'An order was cancelled. `data` is the order (`status: cancelled`).',
     schema: envelope('order.cancelled', 'OrderCancelledEvent', OrderListItem),
@@ -122,3 +128,17 @@ export const WEBHOOK_EVENTS: Record<
     ),
   },
 };
+
+/** An event of the outbox, as webhooks carry it (`data` is the delivery body's `data`). */
+export const Event = Type.Object(
+  {
+    id: Type.String({ description: 'The event id: the `webhook-id` header of its deliveries.' }),
+    object: Type.Literal('event'),
+    type: StringEnum(EVENT_TYPES),
+    created_at: IsoDateTime,
+    data: Type.Unknown({ description: 'The payload, as the webhook body’s `data`.' }),
+  },
+  { $id: 'Event' },
+);
+
+export type Event = Static<typeof Event>;

@@ -184,6 +184,22 @@ export const OrderBody = Strict(
   },
 );
 
+/** PATCH /v1/orders/{id}: what may change before production; at least one field. */
+export const OrderPatchBody = Strict(
+  {
+    production_date: Type.Optional(Nullable(IsoDate)),
+    needed_by: Type.Optional(Nullable(IsoDate)),
+    lines: Type.Optional(
+      Type.Array(LineBody, {
+        minItems: 1,
+        maxItems: L.linesMax,
+        description: 'Every line of the order: they replace the current lines.',
+      }),
+    ),
+  },
+  { minProperties: 1 },
+);
+
 export const ListOrdersQuery = Type.Object(
   {
     ...ListQuery,

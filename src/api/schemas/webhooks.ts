@@ -57,6 +57,19 @@ export const WebhookDeliveryDetail = Type.Object(
   { $id: 'WebhookDeliveryDetail' },
 );
 
+/** The answer of a secret rotation: the endpoint, its new secret (once) and the overlap's end. */
+export const RotatedWebhookSecret = Type.Object(
+  {
+    ...WebhookEndpoint.properties,
+    secret: Type.String({ description: 'The new signing secret: shown this once.' }),
+    previous_secret_expires_at: {
+      ...IsoDateTime,
+      description: 'Until then, deliveries are signed with the previous secret as well.',
+    },
+  },
+  { $id: 'WebhookSecretRotated' },
+);
+
 // The URL's own rules (scheme, credentials, allowed hosts) are checked by the use case, so
 // each failure gets its own message; the schema bounds the size.
 export const Url = Type.String({ minLength: 1, maxLength: MAX_WEBHOOK_URL_LENGTH });

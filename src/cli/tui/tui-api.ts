@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api-client.js';
+import type { ApiKeyScope } from '../../contract/enums.js';
 import { unchecked } from '../api-client.js';
 import type { CallOptions } from '../api-client.js';
 import type { Answer, Item, ListPaths } from '../api-types.js';
@@ -10,6 +11,7 @@ export type ApiKey = Item<'/v1/api-keys'>;
 
 /** A new key: the record with the plain key, shown this once. */
 export type CreatedApiKey = Answer<'/v1/api-keys', 'post'>;
+export type RolledApiKey = Answer<'/v1/api-keys/{id}/roll', 'post'>;
 
 export type Station = Item<'/v1/stations'>;
 export type StationRole = Station['role'];
@@ -29,6 +31,7 @@ export const ROUTES = {
   listKeys: 'GET /v1/api-keys',
   createKey: 'POST /v1/api-keys',
   revokeKey: 'DELETE /v1/api-keys/:id',
+  rollKey: 'POST /v1/api-keys/:id/roll',
   createPairingCode: 'POST /v1/pairing-codes',
   listStations: 'GET /v1/stations',
   revokeStation: 'DELETE /v1/stations/:id',
@@ -50,8 +53,16 @@ export class TuiApi {
     return this.client.get('/v1/auth/me');
   }
 
-  createKey(name: string): Promise<CreatedApiKey> {
-    return this.client.post('/v1/api-keys', { body: { name } });
+  createKey(name: string, scopes?: ApiKeyScope[]): Promise<CreatedApiKey> {
+    return this.client.post('/v1/api-keys', { body: { name, ...(scopes ? { scopes } : {}) } });
+  }
+
+  /** A new key for an old one, which keeps working for `overlapSeconds`. */
+  rollKey(id: string, overlapSeconds: number): Promise<RolledApiKey> {
+    return this.client.post('/v1/api-keys/{id}/roll', {
+      path: { id },
+      body: { overlap_seconds: overlapSeconds },
+    });
   }
 
   async revokeKey(id: string): Promise<void> {

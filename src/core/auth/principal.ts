@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../../domain/api-key-scopes.js';
 import type { ScanEvent } from '../../domain/scan-rules.js';
 
 /**
@@ -5,7 +6,7 @@ import type { ScanEvent } from '../../domain/scan-rules.js';
  * from a remembered station (station-tokens.ts), checked again inside the scan's transaction.
  */
 export type Principal =
-  | { kind: 'api_key'; factoryId: string; apiKeyId: string }
+  | { kind: 'api_key'; factoryId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] }
   | {
       kind: 'staff';
       factoryId: string;

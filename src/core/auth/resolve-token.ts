@@ -9,6 +9,7 @@ import {
   liveStaffSessionOfHash,
 } from '../../store/accounts/sessions.repository.js';
 import { liveStationOfHash } from '../../store/stations/stations.repository.js';
+import { parseScopes } from '../api-keys/api-keys.js';
 import type { CoreContext } from '../context.js';
 import type { Principal } from './principal.js';
 
@@ -37,8 +38,14 @@ export async function resolveToken(
     case 'apiKey': {
       const key = await liveApiKeyOfHash(ctx.db, hash);
       if (!key) return null;
+      if (key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime()) return null;
       await touchApiKey(ctx, key.id, key.last_used_at, now);
-      return { kind: 'api_key', factoryId: key.factory_id, apiKeyId: key.id };
+      return {
+        kind: 'api_key',
+        factoryId: key.factory_id,
+        apiKeyId: key.id,
+        scopes: parseScopes(key.scopes),
+      };
     }
     case 'station': {
       const remembered = options.stationCheckedLater ? ctx.stationTokens.get(hash) : undefined;

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { EVENT_TYPES, isEventType } from '../events.js';
+import { DAY, HOUR } from '../../domain/clock.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { newWebhookSecret } from '../../domain/tokens.js';
@@ -95,6 +96,8 @@ export function createWebhookEndpoint(
       created_at: tx.nowIso,
       updated_at: tx.nowIso,
       deleted_at: null,
+      previous_secret: null,
+      previous_secret_expires_at: null,
     };
     await insertEndpoint(tx.trx, row);
     return { ...toEndpointView(row), secret: row.secret };
@@ -168,5 +171,53 @@ export function deleteWebhookEndpoint(
     await markEndpointDeleted(tx.trx, id, tx.nowIso);
     await failQueuedDeliveries(tx.trx, id, 'endpoint deleted', tx.nowIso);
     return { id, object: 'webhook_endpoint', deleted: true };
+  });
+}
+
+/** How long the previous secret signs after a rotation, unless the request says otherwise. */
+export const SECRET_OVERLAP_MS = 24 * HOUR;
+/** The longest overlap a rotation may ask for. */
+export const MAX_SECRET_OVERLAP_MS = 7 * DAY;
+
+export interface RotatedWebhookSecret extends WebhookEndpointView {
+  /** The new signing secret (`whsec_…`): returned this once. */
+  secret: string;
+  /** Until when the previous secret signs too (every delivery carries both signatures). */
+  previous_secret_expires_at: string;
+}
+
+/**
+ * Gives an endpoint a new signing secret, returned this once. The previous one keeps signing
+ * beside it until `expiresAt` (default 24 h from now; now at the earliest, 7 days at the most),
+ * so a receiver can switch without losing a delivery. Rotating again within an overlap makes the
+ * secret being replaced the previous one: only two secrets ever sign.
+ */
+export function rotateWebhookSecret(
+  ctx: CoreContext,
+  factoryId: string,
+  id: string,
+  input: { expires_at?: string | undefined },
+): Promise<RotatedWebhookSecret> {
+  return transact(ctx, async (tx) => {
+    const current = await existingEndpoint(tx.trx, factoryId, id);
+    const now = tx.now.getTime();
+    const expiresAt =
+      input.expires_at === undefined ? now + SECRET_OVERLAP_MS : Date.parse(input.expires_at);
+    if (expiresAt < now - 1000 || expiresAt > now + MAX_SECRET_OVERLAP_MS) {
+      throw invalid(
+        'expires_at',
+        'expires_at must be between now and 7 days from now: the previous secret signs until then.',
+      );
+    }
+    const previousExpiresAt = new Date(Math.max(expiresAt, now)).toISOString();
+    const secret = newWebhookSecret();
+    await updateEndpoint(tx.trx, id, {
+      secret,
+      previous_secret: current.secret,
+      previous_secret_expires_at: previousExpiresAt,
+      updated_at: tx.nowIso,
+    });
+    const row = await existingEndpoint(tx.trx, factoryId, id);
+    return { ...toEndpointView(row), secret, previous_secret_expires_at: previousExpiresAt };
   });
 }

@@ -22,6 +22,29 @@ export function signDelivery(
 }
 
 /**
+ * The `webhook-signature` header: the signature with the current secret, then — while a
+ * rotation's overlap lasts (`previousSecretExpiresAt` after `now`) — the one with the previous
+ * secret, space-separated as Standard Webhooks allows, so a receiver holding either verifies.
+ */
+export function signatureHeader(
+  secrets: {
+    secret: string;
+    previousSecret: string | null;
+    previousSecretExpiresAt: string | null;
+  },
+  webhookId: string,
+  now: Date,
+  body: string,
+): string {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const current = signDelivery(secrets.secret, webhookId, timestamp, body);
+  const { previousSecret, previousSecretExpiresAt } = secrets;
+  if (!previousSecret || !previousSecretExpiresAt) return current;
+  if (Date.parse(previousSecretExpiresAt) <= now.getTime()) return current;
+  return `${current} ${signDelivery(previousSecret, webhookId, timestamp, body)}`;
+}
+
+/**
  * The body of a delivery: `{type, timestamp, data}`. `data` is the event's stored JSON, spliced in
  * as text so a large payload is neither parsed nor re-serialised for every attempt.
  */

@@ -1,6 +1,6 @@
 import type { AttemptOutcome, ClaimedDelivery } from '../../core/webhooks/delivery-queue.js';
 import { isHostAllowed } from '../../core/webhooks/endpoint-url.js';
-import { deliveryBody, signDelivery } from '../../core/webhooks/signature.js';
+import { deliveryBody, signatureHeader } from '../../core/webhooks/signature.js';
 import type { HttpSender } from './http-sender.js';
 
 /**
@@ -34,7 +34,7 @@ export async function sendDelivery(
     'user-agent': request.userAgent,
     'webhook-id': delivery.eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signDelivery(delivery.secret, delivery.eventId, timestamp, body),
+    'webhook-signature': signatureHeader(delivery, delivery.eventId, request.now, body),
   };
   return sender.post(delivery.url, headers, body, request.signal);
 }

@@ -12,6 +12,9 @@ import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
 import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
 import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
+import * as eventsByType from './2026-11-26-0601-events-by-type.js';
+import * as webhookSecretRotation from './2026-11-26-0602-webhook-secret-rotation.js';
+import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0012-order-created-by': orderCreatedBy,
   '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
+  '2026-11-26-0601-events-by-type': eventsByType,
+  '2026-11-26-0602-webhook-secret-rotation': webhookSecretRotation,
+  '2026-11-26-0603-api-key-scopes': apiKeyScopes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -165,4 +165,9 @@ export class OrderLines {
     cache.set(orderId, { factoryId, lines });
     return lines;
   }
+
+  /** Drops an order's lines from the cache: an amendment changed them. */
+  forget(orderId: string): void {
+    this.#cache.delete(orderId);
+  }
 }

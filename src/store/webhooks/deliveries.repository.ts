@@ -12,6 +12,7 @@ export interface DeliveryFilters extends PageParams {
   endpoint_id?: string | undefined;
   status?: DeliveryStatus | undefined;
   event_type?: string | undefined;
+  event_id?: string | undefined;
 }
 
 /** A delivery with its event's data and instant: what the body it sends is made of. */
@@ -57,6 +58,7 @@ export function listDeliveries(
     )
     .$if(filters.status !== undefined, (qb) => qb.where('status', '=', filters.status!))
     .$if(filters.event_type !== undefined, (qb) => qb.where('event_type', '=', filters.event_type!))
+    .$if(filters.event_id !== undefined, (qb) => qb.where('event_id', '=', filters.event_id!))
     .$call(newestFirst(filters))
     .execute();
 }

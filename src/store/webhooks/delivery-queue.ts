@@ -21,6 +21,9 @@ export interface ClaimedDelivery {
   attempts: number;
   url: string;
   secret: string;
+  /** The secret before the last rotation, which signs too until `previousSecretExpiresAt`. */
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
   data: string;
   eventCreatedAt: string;
   allowedHosts: string[];
@@ -85,6 +88,8 @@ export async function selectDue(
       'd.attempts',
       'w.url',
       'w.secret',
+      'w.previous_secret',
+      'w.previous_secret_expires_at',
       'e.data',
       'e.created_at as event_created_at',
       's.webhook_allowed_hosts',
@@ -106,6 +111,8 @@ export async function selectDue(
     attempts: r.attempts,
     url: r.url,
     secret: r.secret,
+    previousSecret: r.previous_secret,
+    previousSecretExpiresAt: r.previous_secret_expires_at,
     data: r.data,
     eventCreatedAt: r.event_created_at,
     allowedHosts: JSON.parse(r.webhook_allowed_hosts) as string[],

@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR } from '../../helpers/browser.js';
 import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import { factoryHttp } from './helpers/factory-http.js';
@@ -33,6 +36,9 @@ describe('factory tui: Keys', () => {
     tui.type('ci import');
     await tui.waitFor('Name for the new key: ci import');
     tui.press(KEY.enter);
+    // The scopes: admin unless changed.
+    await tui.waitFor('Scopes for “ci import”: admin');
+    tui.press(KEY.enter);
 
     const shown = await tui.waitFor('Copy it now');
     expect(shown).toContain('it will not be shown again');
@@ -44,7 +50,9 @@ describe('factory tui: Keys', () => {
 
     tui.press(KEY.enter);
     const list = await tui.waitFor(
-      new RegExp(`ci import\\s+…${key!.slice(-4)}\\s+just now\\s+(never|just now)\\s+active`),
+      new RegExp(
+        `ci import\\s+…${key!.slice(-4)}\\s+admin\\s+just now\\s+(never|just now)\\s+active`,
+      ),
     );
     expect(list).not.toContain('Copy it now');
     expect(list).not.toContain(key!);
@@ -60,8 +68,50 @@ describe('factory tui: Keys', () => {
     await tui.waitFor('Anything using it stops working at once');
     tui.press('y');
     await tui.waitFor('✓ Revoked key “ci import”');
-    await tui.waitFor(/ci import\s+…\w{4}\s+just now\s+just now\s+revoked just now/);
+    await tui.waitFor(/ci import\s+…\w{4}\s+admin\s+just now\s+just now\s+revoked just now/);
     expect(await factoryHttp(daemon.url, key).status('GET', '/v1/auth/me')).toBe(401);
+  });
+
+  it('creates a key with scopes, rolls it: the new key once, the old one for a day', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('API key “initial”');
+    tui.press('1');
+    await tui.waitFor(/initial\s+…\w{4}\s+admin/);
+    tui.press('c');
+    tui.type('erp');
+    tui.press(KEY.enter);
+    await tui.waitFor('Scopes for “erp”: admin');
+    for (let i = 0; i < 5; i++) tui.press(KEY.backspace);
+    tui.type('read,nope');
+    tui.press(KEY.enter);
+    await tui.waitFor('unknown scope “nope”');
+    for (let i = 0; i < 4; i++) tui.press(KEY.backspace);
+    tui.type('orders:write');
+    tui.press(KEY.enter);
+    const shown = await tui.waitFor('Copy it now');
+    expect(shown).toContain('New API key “erp” (read, orders:write)');
+    const first = /sk_live_\w+/.exec(shown)![0];
+    tui.press(KEY.enter);
+    await tui.waitFor(/› erp\s+…\w{4}\s+read,orders:write/);
+
+    tui.press('o');
+    await tui.waitFor('Roll key “erp”');
+    tui.press('y');
+    const rolled = await tui.waitFor('keeps working until');
+    const second = /sk_live_\w+/.exec(rolled)![0];
+    expect(second).not.toBe(first);
+    expect(rolled).toContain(`The old key …${first.slice(-4)} keeps working until`);
+    tui.press(KEY.enter);
+    const list = await tui.waitFor(
+      /erp\s+…\w{4}\s+read,orders:write\s+just now\s+(never|just now)\s+expires in/,
+    );
+    // What a person sees, kept beside the web app's screenshots.
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    writeFileSync(join(SCREENSHOT_DIR, 'tui-keys-rolled.txt'), list);
+    for (const token of [first, second]) {
+      expect(await factoryHttp(daemon.url, token).status('GET', '/v1/orders')).toBe(200);
+      expect(await factoryHttp(daemon.url, token).status('GET', '/v1/webhooks')).toBe(403);
+    }
   });
 
   it('warns before revoking its own key, and asks for a sign-in once it is gone', async () => {

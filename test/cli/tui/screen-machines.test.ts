@@ -177,8 +177,10 @@ const apiKey: ApiKey = {
   object: 'api_key',
   name: 'ci',
   last4: 'abcd',
+  scopes: ['admin'],
   created_at: '2026-11-25T08:00:00.000Z',
   last_used_at: null,
+  expires_at: null,
   revoked_at: null,
 };
 
@@ -190,8 +192,11 @@ describe('Keys machine', () => {
     const empty = keys([{ type: 'new-key', allowed: true }, { type: 'create' }]);
     expect(empty.state).toMatchObject({ mode: 'name', nameError: 'a name is needed' });
     expect(empty.effects).toEqual([]);
-    const named = keys([typed(' ci import '), { type: 'create' }], empty.state);
-    expect(named.effects).toEqual([{ kind: 'create', name: 'ci import' }]);
+    const named = keys([typed(' ci import '), { type: 'name-done' }], empty.state);
+    expect(named.state.mode).toBe('scopes');
+    expect(named.state.scopes.text).toBe('admin');
+    const created0 = keys([{ type: 'create' }], named.state);
+    expect(created0.effects).toEqual([{ kind: 'create', name: 'ci import', scopes: ['admin'] }]);
     const created = keys(
       [{ type: 'created', key: { ...apiKey, key: 'sk_live_x' } }],
       named.state,
@@ -202,6 +207,41 @@ describe('Keys machine', () => {
       created: undefined,
     });
     expect(keys([{ type: 'create-failed' }], named.state).state.mode).toBe('browse');
+  });
+
+  it('asks for scopes, refusing unknown ones, and rolls a key after confirmation', () => {
+    const named = keys([{ type: 'new-key', allowed: true }, typed('erp'), { type: 'name-done' }]);
+    const cleared = { input: '', key: { ...NO_KEY, backspace: true } };
+    const backspaces = Array.from({ length: 5 }, () => ({ type: 'key' as const, ...cleared }));
+    const wrong = keys([...backspaces, typed('read, write'), { type: 'create' }], named.state);
+    expect(wrong.state.scopesError).toContain('unknown scope “write”');
+    expect(wrong.effects).toEqual([]);
+    const right = keys(
+      [...backspaces, ...backspaces, ...backspaces, typed('read,orders:write'), { type: 'create' }],
+      wrong.state,
+    );
+    expect(right.effects).toEqual([
+      { kind: 'create', name: 'erp', scopes: ['read', 'orders:write'] },
+    ]);
+
+    expect(keys([{ type: 'roll', key: apiKey, allowed: false }]).effects[0]).toMatchObject({
+      status: { kind: 'error', text: 'rolling keys is admin only' },
+    });
+    const rolling = keys([
+      { type: 'roll', key: apiKey, allowed: true },
+      { type: 'confirm-roll', key: apiKey },
+    ]);
+    expect(rolling.effects).toEqual([{ kind: 'roll', key: apiKey }]);
+    const previous = { ...apiKey, expires_at: '2026-11-26T08:00:00.000Z' };
+    const shown = keys(
+      [{ type: 'rolled', key: { ...apiKey, id: 'key_2', key: 'sk_live_y', previous } }],
+      rolling.state,
+    ).state;
+    expect(shown).toMatchObject({
+      mode: 'created',
+      created: { key: 'sk_live_y' },
+      rolledFrom: previous,
+    });
   });
 
   it('refuses what the caller may not do, and revokes after confirmation', () => {

@@ -25,11 +25,31 @@ export function useApiKeys(cursor: string | undefined) {
   });
 }
 
+export type NewApiKey = ApiBody<'/v1/api-keys', 'post'>;
+export type RolledApiKey = ApiResponse<'/v1/api-keys/{id}/roll', 'post'>;
+export { API_KEY_SCOPES, type ApiKeyScope } from '../../../contract/enums.js';
+
 export function useCreateApiKey() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => call(api.POST('/v1/api-keys', { body: { name } })),
+    mutationFn: (body: NewApiKey) => call(api.POST('/v1/api-keys', { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+}
+
+/** Rolls a key: a new one now, the old one working for `overlap_seconds` more. */
+export function useRollApiKey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, overlap_seconds }: { id: string; overlap_seconds: number }) =>
+      call(
+        api.POST('/v1/api-keys/{id}/roll', {
+          params: { path: { id } },
+          body: { overlap_seconds },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
   });
 }
