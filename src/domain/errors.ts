@@ -52,6 +52,10 @@ export const ERROR_CODES = {
     message: 'The path is not a valid URL: a % must start a percent-encoded byte (%20).',
   },
   malformed_request: { kind: 'invalid', message: 'The request is not valid HTTP/1.1.' },
+  sso_failed: {
+    kind: 'invalid',
+    message: 'The sign-in with the identity provider did not complete: start it again.',
+  },
   // 408, 414, 431
   request_timeout: {
     kind: 'timeout',
@@ -72,7 +76,16 @@ export const ERROR_CODES = {
     kind: 'forbidden',
     message: "The scan's event does not match the station's role.",
   },
+  sso_no_role: {
+    kind: 'forbidden',
+    message:
+      'The identity provider signed you in, but none of your groups is mapped to a staff role: ask an administrator.',
+  },
   // 404
+  sso_not_configured: {
+    kind: 'not_found',
+    message: 'Single sign-on is not set up: sign in with your email and password.',
+  },
   not_found: { kind: 'not_found', message: 'No such record.' },
   route_not_found: { kind: 'not_found', message: 'No such endpoint.' },
   // 409
