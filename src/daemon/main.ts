@@ -85,10 +85,18 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
 
   program
     .command('migrate')
-    .description('apply pending database migrations and exit')
+    .description('apply pending database migrations and exit (--status: list them, change nothing)')
     .option(...dataDirOption)
     .option(...databaseUrlOption)
-    .action(async (opts: CommonOptions) => {
+    .option(
+      '--status',
+      'list applied, pending and newer migrations, and which factoryd applied each; exit 0 up to date, 3 pending, 4 newer than this factoryd',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  factoryd migrate --status --data-dir /var/lib/factoryd\n  factoryd migrate --data-dir /var/lib/factoryd\n',
+    )
+    .action(async (opts: CommonOptions & { status?: boolean }) => {
       const { migrate } = await import('./commands/migrate.command.js');
       exitCode = await migrate(opts, io);
     });
