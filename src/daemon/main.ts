@@ -22,7 +22,11 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .showHelpAfterError('(run factoryd --help for usage)');
+    .showHelpAfterError('(run factoryd --help for usage)')
+    .addHelpText(
+      'after',
+      '\nDocumentation, carried inside this program: factory docs [topic] (install, operate, keys …)\n',
+    );
 
   const dataDirOption = [
     '--data-dir <dir>',
@@ -31,7 +35,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
   const databaseUrlOption = [
     '--database-url <url>',
     'PostgreSQL instead of the SQLite file: postgres://user:password@host:5432/db ' +
-      '(default $FACTORYD_DATABASE_URL); see docs/scale-out.md',
+      '(default $FACTORYD_DATABASE_URL); see: factory docs scale-out',
   ] as const;
   // Commands open the database through io.env, where the flag overrides the variable.
   program.hook('preAction', (_program, command) => {

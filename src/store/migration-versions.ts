@@ -124,7 +124,7 @@ export class NewerDatabaseError extends Error {
         `${thisBuild.version} does not know (${unknown.map((m) => m.name).join(', ')}). ` +
         `Run factoryd ${newest ?? 'of that version'} or newer on it; or, to go back to ` +
         `${thisBuild.version}, restore the backup taken before the upgrade ` +
-        '(docs/operate.md, "Upgrades and rollback"). Nothing was changed.',
+        '("factory docs operate", Upgrades and rollback). Nothing was changed.',
     );
     this.name = 'NewerDatabaseError';
   }

@@ -171,7 +171,7 @@ describe.runIf(testDialect() === 'sqlite')(
         `this factoryd ${build.version} does not know (2099-01-01-0001-from-a-newer-release)`,
         'Run factoryd 9.9.0 or newer on it',
         `to go back to ${build.version}, restore the backup taken before the upgrade`,
-        'docs/operate.md, "Upgrades and rollback"',
+        '"factory docs operate", Upgrades and rollback',
       ];
       const served = runFactoryd([
         'serve',

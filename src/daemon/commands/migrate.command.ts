@@ -69,7 +69,7 @@ async function printStatus(
   );
   if (newer > 0) {
     io.stderr.write(
-      'This database was upgraded by a newer factoryd: run that version, or restore the backup taken before the upgrade (docs/operate.md, "Upgrades and rollback").\n',
+      'This database was upgraded by a newer factoryd: run that version, or restore the backup taken before the upgrade ("factory docs operate", Upgrades and rollback).\n',
     );
     return 4;
   }
