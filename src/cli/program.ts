@@ -15,6 +15,7 @@ import { registerRetailers } from './commands/retailers/retailers.command.js';
 import { registerReturns } from './commands/returns/returns.command.js';
 import { registerScans } from './commands/scans/scans.command.js';
 import { registerSettings } from './commands/settings/settings.command.js';
+import { registerSso } from './commands/sso/sso.command.js';
 import { registerStaff } from './commands/staff/staff.command.js';
 import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
@@ -76,6 +77,7 @@ ${examples(
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerSettings(program, action);
+  registerSso(program, action);
   registerCompany(program, action);
   registerPlans(program, action);
   registerHardware(program, action);
