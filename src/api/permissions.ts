@@ -99,6 +99,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/webhooks/:id/rotate-secret': ADMIN,
   'GET /v1/events': ADMIN,
   'GET /v1/events/:id': ADMIN,
+  'POST /v1/webhook-deliveries/retry': ADMIN,
 
   'POST /v1/auth/login': 'public',
   'POST /v1/auth/logout': ['admin', 'supervisor'],
@@ -108,6 +109,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/staff/:id': ADMIN,
   'PATCH /v1/staff/:id': ADMIN,
   'DELETE /v1/staff/:id': ADMIN,
+
+  'GET /v1/sso': ADMIN,
+  'PATCH /v1/sso': ADMIN,
+  'DELETE /v1/sso': ADMIN,
+  'GET /v1/auth/oidc': 'public',
+  'GET /v1/auth/oidc/start': 'public',
+  'GET /v1/auth/oidc/callback': 'public',
 
   'POST /v1/portal/auth/login': 'public',
   'POST /v1/portal/auth/set-password': 'public',

@@ -4,6 +4,7 @@ import type { ActionFactory } from './commands/shared/action.js';
 import { registerAuth } from './commands/auth/auth.command.js';
 import { registerCompany } from './commands/company/company.command.js';
 import { registerHardware } from './commands/hardware/hardware.command.js';
+import { registerDocs } from './commands/docs/docs.command.js';
 import { registerHelp } from './commands/help/help.command.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerItems } from './commands/items/items.command.js';
@@ -14,6 +15,7 @@ import { registerRetailers } from './commands/retailers/retailers.command.js';
 import { registerReturns } from './commands/returns/returns.command.js';
 import { registerScans } from './commands/scans/scans.command.js';
 import { registerSettings } from './commands/settings/settings.command.js';
+import { registerSso } from './commands/sso/sso.command.js';
 import { registerStaff } from './commands/staff/staff.command.js';
 import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
@@ -57,7 +59,8 @@ export function buildProgram({ io, action, nodeVersion }: ProgramDeps): Command 
       'after',
       `
 Output is a table on a terminal and JSON when piped or with --json. Errors go to stderr.
-See "factory help exit-codes" for exit codes, "factory help environment" for variables.
+See "factory help exit-codes" for exit codes, "factory help environment" for variables,
+"factory docs" for the documentation (install, operate, keys, webhooks …), inside this program.
 ${examples(
   'factory login --url http://factory.local:8080 --api-key sk_live_…',
   'factory orders list --stuck',
@@ -74,6 +77,7 @@ ${examples(
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerSettings(program, action);
+  registerSso(program, action);
   registerCompany(program, action);
   registerPlans(program, action);
   registerHardware(program, action);
@@ -81,5 +85,6 @@ ${examples(
   registerAuth(program, action);
   registerTui(program, action);
   registerHelp(program, io);
+  registerDocs(program, io);
   return program;
 }

@@ -6,6 +6,7 @@ import { createFactory, listFactoryIds } from '../core/factory/setup.js';
 import { exclusively, openStore, type SqliteStore, type Store } from '../store/database.js';
 import { DATABASE_FILE, INITIAL_KEY_FILE, resolveDataDir } from './data-dir.js';
 import type { DaemonIO } from './io.js';
+import { THIS_BUILD } from './version.js';
 
 export interface OpenedDataDir {
   dataDir: string;
@@ -65,6 +66,7 @@ export async function openDatabase(
     migrate?: boolean;
     create?: boolean;
     checkpoint?: { worker: URL; onError(message: string): void };
+    onMigrated?: (names: string[]) => void;
   } = {},
 ): Promise<SqliteStore> {
   const file = join(dataDir, DATABASE_FILE);
@@ -76,6 +78,8 @@ export async function openDatabase(
     store = await openStore({
       file,
       migrate: options.migrate ?? true,
+      build: THIS_BUILD,
+      ...(options.onMigrated ? { onMigrated: options.onMigrated } : {}),
       ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     });
   } catch (err) {
@@ -99,10 +103,51 @@ export async function openDataDir(
 export async function openConfiguredDatabase(
   dataDir: string,
   io: DaemonIO,
-  options: { checkpoint?: { worker: URL; onError(message: string): void } } = {},
+  options: {
+    checkpoint?: { worker: URL; onError(message: string): void };
+    /** Hears the migrations the opening applied (the start-up log names each). */
+    onMigrated?: (names: string[]) => void;
+  } = {},
 ): Promise<Store> {
   const url = databaseUrlOf(io);
-  return url ? openStore({ url }) : openDatabase(dataDir, options);
+  if (!url) return openDatabase(dataDir, options);
+  return openStore({
+    url,
+    build: THIS_BUILD,
+    ...(options.onMigrated ? { onMigrated: options.onMigrated } : {}),
+  });
+}
+
+/**
+ * The database as the logs and `migrate --status` name it: the SQLite file, or PostgreSQL's host,
+ * port, database and user — never its password.
+ */
+export function describeDatabase(
+  dataDir: string,
+  io: DaemonIO,
+):
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; host: string; database: string; user: string } {
+  const url = databaseUrlOf(io);
+  if (!url) return { kind: 'sqlite', file: join(dataDir, DATABASE_FILE) };
+  try {
+    const parsed = new URL(url);
+    return {
+      kind: 'postgres',
+      host: parsed.host || parsed.searchParams.get('host') || 'localhost',
+      database: decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default)',
+      user: decodeURIComponent(parsed.username) || '(default)',
+    };
+  } catch {
+    return { kind: 'postgres', host: '(unreadable URL)', database: '', user: '' };
+  }
+}
+
+/** One line for people: `SQLite /var/lib/factoryd/factoryd.db`, `PostgreSQL factoryd on db.lan:5432`. */
+export function databaseLine(db: ReturnType<typeof describeDatabase>): string {
+  return db.kind === 'sqlite'
+    ? `SQLite ${db.file}`
+    : `PostgreSQL database ${db.database} on ${db.host} as ${db.user}`;
 }
 
 export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {

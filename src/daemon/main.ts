@@ -22,7 +22,11 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .showHelpAfterError('(run factoryd --help for usage)');
+    .showHelpAfterError('(run factoryd --help for usage)')
+    .addHelpText(
+      'after',
+      '\nDocumentation, carried inside this program: factory docs [topic] (install, operate, keys …)\n',
+    );
 
   const dataDirOption = [
     '--data-dir <dir>',
@@ -31,7 +35,7 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
   const databaseUrlOption = [
     '--database-url <url>',
     'PostgreSQL instead of the SQLite file: postgres://user:password@host:5432/db ' +
-      '(default $FACTORYD_DATABASE_URL); see docs/scale-out.md',
+      '(default $FACTORYD_DATABASE_URL); see: factory docs scale-out',
   ] as const;
   // Commands open the database through io.env, where the flag overrides the variable.
   program.hook('preAction', (_program, command) => {
@@ -85,10 +89,18 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
 
   program
     .command('migrate')
-    .description('apply pending database migrations and exit')
+    .description('apply pending database migrations and exit (--status: list them, change nothing)')
     .option(...dataDirOption)
     .option(...databaseUrlOption)
-    .action(async (opts: CommonOptions) => {
+    .option(
+      '--status',
+      'list applied, pending and newer migrations, and which factoryd applied each; exit 0 up to date, 3 pending, 4 newer than this factoryd',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  factoryd migrate --status --data-dir /var/lib/factoryd\n  factoryd migrate --data-dir /var/lib/factoryd\n',
+    )
+    .action(async (opts: CommonOptions & { status?: boolean }) => {
       const { migrate } = await import('./commands/migrate.command.js');
       exitCode = await migrate(opts, io);
     });

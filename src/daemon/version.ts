@@ -9,3 +9,6 @@ export const COMMIT = typeof __FACTORYD_COMMIT__ === 'undefined' ? 'unknown' : _
 export function versionLine(name: string): string {
   return `${name} ${VERSION} (commit ${COMMIT}, node ${process.version})`;
 }
+
+/** This build, as recorded against the migrations it applies. */
+export const THIS_BUILD = { version: VERSION, commit: COMMIT } as const;

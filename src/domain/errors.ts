@@ -57,6 +57,10 @@ export const ERROR_CODES = {
     message:
       'Factoryd-Version must be a version this server knows (YYYY-MM-DD): see docs/versioning.md.',
   },
+  sso_failed: {
+    kind: 'invalid',
+    message: 'The sign-in with the identity provider did not complete: start it again.',
+  },
   // 408, 414, 431
   request_timeout: {
     kind: 'timeout',
@@ -77,7 +81,16 @@ export const ERROR_CODES = {
     kind: 'forbidden',
     message: "The scan's event does not match the station's role.",
   },
+  sso_no_role: {
+    kind: 'forbidden',
+    message:
+      'The identity provider signed you in, but none of your groups is mapped to a staff role: ask an administrator.',
+  },
   // 404
+  sso_not_configured: {
+    kind: 'not_found',
+    message: 'Single sign-on is not set up: sign in with your email and password.',
+  },
   not_found: { kind: 'not_found', message: 'No such record.' },
   route_not_found: { kind: 'not_found', message: 'No such endpoint.' },
   // 409

@@ -5,8 +5,17 @@
  *
  * Loaded by the SEA main before anything else: keep it to built-ins and cheap at start.
  */
-import { lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 export interface AssetFile {
   /** Path relative to the cache directory, `/`-separated, also the SEA asset key. */
@@ -28,7 +37,12 @@ export interface CacheLocation {
  * directory in $CACHE_DIRECTORY; an interactive user gets the XDG cache; a read-only or missing home
  * falls back to a per-user directory under the temp dir.
  */
-export function cacheCandidates(where: CacheLocation, leaf: string): string[] {
+export function cacheCandidates(
+  where: CacheLocation,
+  leaf: string,
+  /** The server's data directory: a cache inside it is never used (a home set to it, say). */
+  dataDir?: string,
+): string[] {
   const out: string[] = [];
   const systemd = where.env.CACHE_DIRECTORY?.split(':')[0];
   if (systemd && isAbsolute(systemd)) out.push(join(systemd, leaf));
@@ -37,7 +51,72 @@ export function cacheCandidates(where: CacheLocation, leaf: string): string[] {
   if (xdg && isAbsolute(xdg)) out.push(join(xdg, 'factoryd', leaf));
   if (where.home && isAbsolute(where.home)) out.push(join(where.home, '.cache', 'factoryd', leaf));
   out.push(join(where.tmpdir, `factoryd-${where.uid ?? 'user'}`, leaf));
-  return [...new Set(out)];
+  return [...new Set(out)].filter((dir) => !dataDir || !isInside(dir, dataDir));
+}
+
+function isInside(dir: string, parent: string): boolean {
+  const rel = relative(resolve(parent), resolve(dir));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** `--data-dir DIR` (or `--data-dir=DIR`) on the command line, else $FACTORYD_DATA_DIR. */
+export function dataDirOf(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--data-dir') return argv[i + 1];
+    if (arg.startsWith('--data-dir=')) return arg.slice('--data-dir='.length);
+  }
+  return env.FACTORYD_DATA_DIR || undefined;
+}
+
+/** A build's directory: `<version>-<12 hex digits>` (scripts/binary/bundle.mjs). */
+const BUILD_DIR = /^\d+\.\d+\.\d+[\w.+-]*-[0-9a-f]{12}$/;
+
+/** A build still used within this long keeps its files (another version started meanwhile). */
+export const KEEP_IN_USE_MS = 60 * 60 * 1000;
+
+/**
+ * Marks `dir` as used now, and removes the other builds' directories beside it that were not used
+ * within KEEP_IN_USE_MS: the copies of versions no longer installed. Only directories named as
+ * builds are touched; a failure leaves that one for the next start. Returns the names removed.
+ */
+export function removeOtherBuilds(dir: string, now = new Date()): string[] {
+  try {
+    utimesSync(dir, now, now);
+  } catch {
+    // Not ours to mark: nothing is removed on its account either.
+  }
+  return removeBuildDirs(dirname(dir), now, dir);
+}
+
+/**
+ * Removes the build directories in `parent` (all but `keep`) unused for KEEP_IN_USE_MS — also
+ * those an earlier version unpacked into a data directory (`<data-dir>/.cache/factoryd`).
+ */
+export function removeBuildDirs(parent: string, now = new Date(), keep?: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const path = join(parent, name);
+    if (!BUILD_DIR.test(name) || (keep && resolve(path) === resolve(keep))) continue;
+    try {
+      const st = lstatSync(path);
+      if (!st.isDirectory() || now.getTime() - st.mtimeMs < KEEP_IN_USE_MS) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // In use by another user, or gone already.
+    }
+  }
+  return removed;
 }
 
 /**

@@ -12,7 +12,14 @@ import * as nodeModule from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheCandidates, withCacheDir, type AssetFile } from './asset-cache.js';
+import {
+  cacheCandidates,
+  dataDirOf,
+  removeBuildDirs,
+  removeOtherBuilds,
+  withCacheDir,
+  type AssetFile,
+} from './asset-cache.js';
 import { seaModeFor, type SeaMode } from './mode.js';
 
 /** Written into this script at build time (scripts/binary/bundle.mjs). */
@@ -65,14 +72,21 @@ function prepare(
   const files =
     mode === 'daemon' ? [...manifest.app, manifest.addon, ...manifest.web] : manifest.app;
   const uid = process.getuid?.();
+  // The server's files never go into its data directory (a unit whose home is that directory).
+  const dataDir = mode === 'daemon' ? dataDirOf(process.argv.slice(2), process.env) : undefined;
   const candidates = cacheCandidates(
     { env: process.env, home: homeDirectory(), tmpdir: tmpdir(), uid },
     manifest.id,
+    dataDir,
   );
   return withCacheDir(candidates, files, readAsset, uid, (dir) => {
     if (mode !== 'daemon') return { dir, addon: undefined };
     const addon = { exports: {}, path: join(dir, manifest.addon.name) };
     process.dlopen(addon, addon.path);
+    // The copies of versions no longer run go: beside this one, and where an earlier version
+    // unpacked into the data directory.
+    removeOtherBuilds(dir);
+    if (dataDir) removeBuildDirs(join(dataDir, '.cache', 'factoryd'));
     return { dir, addon };
   });
 }

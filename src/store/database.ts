@@ -13,6 +13,12 @@ import {
 } from 'kysely';
 import type { Pool } from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import {
+  recordingMigrations,
+  refuseNewerDatabase,
+  UNKNOWN_BUILD,
+  type Build,
+} from './migration-versions.js';
 import { getNativeBinding } from './native-binding.js';
 import type { DB } from './schema.js';
 import { registerDirect, SqliteDriver } from './sqlite-driver.js';
@@ -96,11 +102,19 @@ class SqliteDialect implements Dialect {
 
 export type OpenOptions = OpenSqliteOptions | OpenPostgresOptions;
 
-export interface OpenSqliteOptions {
-  /** A file path, or ':memory:' for throwaway databases. */
-  file: string;
+/** What opening a database may be told about its migrations. */
+export interface MigrateOptions {
   /** Run pending migrations (default true). */
   migrate?: boolean;
+  /** The build recorded as applying them (migration-versions.ts); UNKNOWN_BUILD by default. */
+  build?: Build;
+  /** Hears the names of the migrations this opening applied, when it applied any. */
+  onMigrated?: (names: string[]) => void;
+}
+
+export interface OpenSqliteOptions extends MigrateOptions {
+  /** A file path, or ':memory:' for throwaway databases. */
+  file: string;
   /**
    * Checkpoint the WAL from a thread of its own (checkpointer.ts; `worker` is its entry) instead
    * of inside a commit now and then; `onError` hears of its failures. For a file only. The
@@ -110,11 +124,9 @@ export interface OpenSqliteOptions {
   checkpoint?: { worker: URL; onError(message: string): void; idleMs?: number };
 }
 
-export interface OpenPostgresOptions {
+export interface OpenPostgresOptions extends MigrateOptions {
   /** `postgres://user:password@host:port/database?sslmode=…` */
   url: string;
-  /** Run pending migrations (default true). */
-  migrate?: boolean;
   /** Connections in this process's pool (default 10). */
   poolMax?: number;
 }
@@ -205,7 +217,7 @@ async function openSqliteStore(options: OpenSqliteOptions): Promise<SqliteStore>
     },
   };
   try {
-    if (options.migrate !== false && !(await isUpToDate(writer))) await migrateToLatest(db);
+    if (options.migrate !== false && !(await isUpToDate(writer))) await migrate(db, options);
     if (options.checkpoint && !inMemory) {
       const { worker, onError, idleMs } = options.checkpoint;
       checkpointer = await startCheckpointer({
@@ -263,13 +275,18 @@ async function openPostgresStore(options: OpenPostgresOptions): Promise<Postgres
       await pool.query('select 1');
     } else {
       const applied = await appliedMigrations(pool);
-      if (!(await isKnownSet(applied))) await migrateToLatest(db);
+      if (!(await isKnownSet(applied))) await migrate(db, options);
     }
   } catch (err) {
     await store.close();
     throw err;
   }
   return store;
+}
+
+async function migrate(db: Db, options: MigrateOptions): Promise<void> {
+  const applied = await migrateToLatest(db, options.build);
+  if (applied.length > 0) options.onMigrated?.(applied);
 }
 
 async function isKnownSet(applied: readonly string[] | null): Promise<boolean> {
@@ -281,10 +298,13 @@ async function isKnownSet(applied: readonly string[] | null): Promise<boolean> {
 
 /**
  * Runs pending migrations in one transaction; forward only. Returns the names applied. A failure
- * rolls the whole run back (DDL is transactional on both dialects) and names the migration.
+ * rolls the whole run back (DDL is transactional on both dialects) and names the migration. A
+ * database with migrations this build does not know (upgraded by a newer factoryd) is refused
+ * with NewerDatabaseError, untouched. Each migration records `build` as the one that applied it.
  */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Db, build: Build = UNKNOWN_BUILD): Promise<string[]> {
+  await refuseNewerDatabase(db, build);
+  const migrator = new Migrator({ db, provider: recordingMigrations(build) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

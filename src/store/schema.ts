@@ -260,6 +260,41 @@ export interface UploadTable {
   published_at: string | null;
 }
 
+/** Which factoryd applied a migration (migration 0701); earlier migrations have no row. */
+export interface MigrationVersionTable {
+  name: string;
+  version: string;
+  commit_sha: string;
+  applied_at: string;
+}
+
+/** A factory's OpenID Connect provider for staff sign-in; no row = none. */
+export interface SsoSettingsTable {
+  factory_id: string;
+  /** Shown on the sign-in button: "Sign in with <provider_name>". */
+  provider_name: string;
+  issuer_url: string;
+  client_id: string;
+  /** Null for a public client (PKCE only). Never answered by the API. */
+  client_secret: string | null;
+  /** The ID token or userinfo claim that carries the groups (`groups`, `roles`). */
+  claim: string;
+  /** JSON: claim value → staff role, `{"factory-admins":"admin"}`. */
+  role_map: string;
+  updated_at: string;
+}
+
+/** A sign-in under way, from the redirect to the provider until its callback. */
+export interface SsoLoginTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  factory_id: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: string;
+}
+
 export interface DB {
   factories: Accounts.FactoryTable;
   settings: Accounts.SettingsTable;
@@ -285,4 +320,8 @@ export interface DB {
   rate_limit_failures: RateLimitFailureTable;
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
+  // Operations: migration versions, single sign-on (migrations 0701, 0702).
+  migration_versions: MigrationVersionTable;
+  sso_settings: SsoSettingsTable;
+  sso_logins: SsoLoginTable;
 }

@@ -231,6 +231,9 @@ async function exercise(): Promise<void> {
     const failed = (await call('GET', '/v1/webhook-deliveries?status=retrying')).data[0];
     expect(failed).toBeDefined();
     await call('POST', `/v1/webhook-deliveries/${failed.id}/retry`);
+    await call('POST', '/v1/webhook-deliveries/retry', {
+      body: { since: '2020-01-01T00:00:00Z', status: 'failed' },
+    });
     await dispatcher.runDue();
     const test = await call('POST', `/v1/webhooks/${hook.id}/test`);
     await dispatcher.runDue();
@@ -334,6 +337,19 @@ async function exercise(): Promise<void> {
   await call('GET', '/v1/auth/me');
   await call('POST', '/v1/auth/logout', { token: session.token });
   await call('DELETE', `/v1/staff/${staff.id}`);
+
+  await call('GET', '/v1/sso'); // off: nulls
+  await call('PATCH', '/v1/sso', {
+    body: {
+      provider_name: 'Keycloak',
+      issuer_url: 'https://login.contract.example/realms/factory',
+      client_id: 'factoryd',
+      client_secret: 'a secret',
+      role_map: { admins: 'admin' },
+    },
+  });
+  await call('GET', '/v1/sso');
+  await call('DELETE', '/v1/sso');
 
   const portal = await call('POST', '/v1/portal/auth/login', {
     body: { email: 'owner@sofa.example', password: 'a long password 1' },

@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cacheCandidates,
+  dataDirOf,
+  KEEP_IN_USE_MS,
+  removeBuildDirs,
+  removeOtherBuilds,
   materialize,
   withCacheDir,
   type AssetFile,
@@ -141,5 +146,55 @@ describe('seaModeFor', () => {
     expect(seaModeFor('/usr/local/bin/factory', '/usr/local/bin/factory')).toBe('client');
     expect(seaModeFor('factorydaemon', '/x')).toBe('client');
     expect(seaModeFor('', '/usr/local/bin/factoryd')).toBe('daemon');
+  });
+});
+
+describe('the server never unpacks into its data directory', () => {
+  it('leaves out candidates inside the data directory', () => {
+    const where = { env: {}, home: '/var/lib/factoryd', tmpdir: '/tmp', uid: 990 };
+    expect(cacheCandidates(where, '1.0.0-abc', '/var/lib/factoryd')).toEqual([
+      '/tmp/factoryd-990/1.0.0-abc',
+    ]);
+    expect(cacheCandidates(where, '1.0.0-abc', '/srv/factoryd')).toEqual([
+      '/var/lib/factoryd/.cache/factoryd/1.0.0-abc',
+      '/tmp/factoryd-990/1.0.0-abc',
+    ]);
+  });
+
+  it('reads the data directory from the command line, else the environment', () => {
+    expect(dataDirOf(['serve', '--data-dir', '/srv/f'], {})).toBe('/srv/f');
+    expect(dataDirOf(['serve', '--data-dir=/srv/g'], { FACTORYD_DATA_DIR: '/x' })).toBe('/srv/g');
+    expect(dataDirOf(['serve'], { FACTORYD_DATA_DIR: '/x' })).toBe('/x');
+    expect(dataDirOf(['serve'], {})).toBeUndefined();
+  });
+});
+
+describe("old versions' copies", () => {
+  const build = (name: string, ageMs: number) => {
+    const dir = join(root, name);
+    mkdirSync(join(dir, 'app'), { recursive: true });
+    writeFileSync(join(dir, 'app', 'app.mjs'), 'x');
+    const at = new Date(Date.now() - ageMs);
+    utimesSync(dir, at, at);
+    return dir;
+  };
+
+  it('are removed beside the build in use, unless used within the hour', () => {
+    const current = build('0.2.0-aaaaaaaaaaaa', 3 * KEEP_IN_USE_MS);
+    build('0.1.0-bbbbbbbbbbbb', 2 * KEEP_IN_USE_MS);
+    build('0.1.5-cccccccccccc', KEEP_IN_USE_MS / 2); // another version started a while ago
+    mkdirSync(join(root, 'notes')); // not a build's: never touched
+    utimesSync(join(root, 'notes'), new Date(0), new Date(0));
+
+    expect(removeOtherBuilds(current)).toEqual(['0.1.0-bbbbbbbbbbbb']);
+    expect(readdirSync(root).sort()).toEqual(['0.1.5-cccccccccccc', '0.2.0-aaaaaaaaaaaa', 'notes']);
+    // The build in use is marked: a later version's start keeps it for the hour.
+    expect(Date.now() - statSync(current).mtimeMs).toBeLessThan(60_000);
+  });
+
+  it('left in a data directory by an earlier version are removed', () => {
+    build('0.1.0-dddddddddddd', 2 * KEEP_IN_USE_MS);
+    expect(removeBuildDirs(root)).toEqual(['0.1.0-dddddddddddd']);
+    expect(removeBuildDirs(join(root, 'absent'))).toEqual([]);
   });
 });

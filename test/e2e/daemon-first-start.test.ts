@@ -47,19 +47,43 @@ describe.runIf(onSqlite)('factoryd serve on a new install', () => {
 
   it('logs one line per request, with its id, method, url, status and time', async () => {
     daemon = await startDaemon();
-    const res = await fetch(`${daemon.url}/readyz`);
+    const res = await fetch(`${daemon.url}/v1/openapi.json`);
     const id = res.headers.get('request-id');
     await expect
       .poll(() => daemon!.logs.filter((l) => l.includes(id!)).length, { timeout: 5000 })
       .toBe(1);
     const line = JSON.parse(daemon.logs.find((l) => l.includes(id!))!);
     expect(line).toMatchObject({
+      level: 30,
       reqId: id,
-      req: { method: 'GET', url: '/readyz' },
+      req: { method: 'GET', url: '/v1/openapi.json' },
       res: { statusCode: 200 },
       msg: 'request completed',
     });
     expect(typeof line.responseTime).toBe('number');
+
+    // Health probes (a monitor's, every few seconds) are not logged at info.
+    const probes = [await fetch(`${daemon.url}/healthz`), await fetch(`${daemon.url}/readyz`)];
+    const after = await fetch(`${daemon.url}/v1/openapi.json`);
+    const afterId = after.headers.get('request-id')!;
+    await expect
+      .poll(() => daemon!.logs.some((l) => l.includes(afterId)), { timeout: 5000 })
+      .toBe(true);
+    for (const probe of probes) {
+      expect(daemon.logs.some((l) => l.includes(probe.headers.get('request-id')!))).toBe(false);
+    }
+  });
+
+  it('logs passing health probes at debug only', async () => {
+    daemon = await startDaemon({ args: ['--log-level', 'debug'] });
+    const probe = await fetch(`${daemon.url}/readyz`);
+    const id = probe.headers.get('request-id')!;
+    await expect.poll(() => daemon!.logs.some((l) => l.includes(id)), { timeout: 5000 }).toBe(true);
+    expect(JSON.parse(daemon.logs.find((l) => l.includes(id))!)).toMatchObject({
+      level: 20,
+      req: { url: '/readyz' },
+      res: { statusCode: 200 },
+    });
   });
 
   it('on a busy port, names --port and creates no factory and no first key', async () => {

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../../core/events.js';
 import {
   getDeliveryDetail,
   listDeliveries,
+  retryDeliveries,
   retryDelivery,
 } from '../../core/webhooks/deliveries.js';
 import { sendTestEvent, TEST_EVENT_TYPE } from '../../core/webhooks/test-event.js';
@@ -34,6 +35,8 @@ import {
   WebhookDelivery,
   WebhookDeliveryDetail,
   RotatedWebhookSecret,
+  WebhookDeliveryRetry,
+  WebhookDeliveryRetryBody,
   Url,
   Events,
   Description,
@@ -170,6 +173,22 @@ export async function webhooksRoutes(app: FastifyInstance, { core }: RouteDeps):
       },
     },
     async (request) => sendTestEvent(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/webhook-deliveries/retry',
+    {
+      schema: {
+        operationId: 'retryWebhookDeliveries',
+        tags: ['webhooks'],
+        summary: 'Send many deliveries again now: by endpoint, status and time',
+        description:
+          'Every delivery with the status given (default `failed`) made within the window, of one endpoint or of every enabled one, gets one more attempt now, as a single retry would. Deliveries of disabled or deleted endpoints are left alone. Answers how many were made due; the sender then works through them at its usual pace.',
+        body: WebhookDeliveryRetryBody,
+        response: { 200: WebhookDeliveryRetry },
+      },
+    },
+    async (request) => retryDeliveries(core, factoryOf(request), request.body),
   );
 
   r.post(

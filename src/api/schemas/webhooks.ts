@@ -78,3 +78,32 @@ export const Description = Type.String({ maxLength: 500 });
 
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+/** POST /v1/webhooks/deliveries/retry: which deliveries to send again. */
+export const WebhookDeliveryRetryBody = Type.Object(
+  {
+    endpoint_id: Type.Optional(Type.String({ description: 'Only this endpoint’s deliveries.' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('failed'), Type.Literal('retrying')], {
+        description:
+          '`failed` (the default): deliveries that gave up; `retrying`: those waiting for their next attempt, made due now.',
+      }),
+    ),
+    since: Type.String({
+      format: 'date-time',
+      description: 'Deliveries made at or after this instant.',
+    }),
+    until: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Deliveries made before this instant.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** How many deliveries a bulk retry made due. */
+export const WebhookDeliveryRetry = Type.Object({
+  object: Type.Literal('webhook_delivery_retry'),
+  retried: Type.Integer({ minimum: 0 }),
+});
+
+export type WebhookDeliveryRetry = Static<typeof WebhookDeliveryRetry>;

@@ -1,13 +1,15 @@
-import { AppError, notFound } from '../../domain/errors.js';
+import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { toPage, type Page } from '../../store/pagination.js';
 import {
   findDelivery,
   findDeliveryWithEndpoint,
   findDeliveryWithEvent,
   listDeliveries as listDeliveryRows,
+  makeDeliveriesDue,
   makeDeliveryDue,
   type DeliveryFilters,
 } from '../../store/webhooks/deliveries.repository.js';
+import { findEndpoint } from '../../store/webhooks/endpoints.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 import { deliveryBody } from './signature.js';
@@ -92,4 +94,57 @@ export async function retryDelivery(
   });
   ctx.signals.eventsAppended();
   return view;
+}
+
+export interface BulkRetryInput {
+  endpoint_id?: string | undefined;
+  /** Which deliveries: `failed` (the default) or `retrying` (made due now, not at their backoff). */
+  status?: 'failed' | 'retrying' | undefined;
+  since: string;
+  until?: string | undefined;
+}
+
+/**
+ * Retries many deliveries at once: those of one endpoint (or every enabled one) with the status
+ * given, made within the window; each gets one more attempt now, as a single retry would. The
+ * deliveries of disabled or deleted endpoints are left as they are. Answers how many.
+ */
+export async function retryDeliveries(
+  ctx: CoreContext,
+  factoryId: string,
+  input: BulkRetryInput,
+): Promise<{ object: 'webhook_delivery_retry'; retried: number }> {
+  const since = checkInstant(input.since, 'since');
+  const until = input.until === undefined ? undefined : checkInstant(input.until, 'until');
+  if (until !== undefined && until <= since) {
+    throw invalid('until', 'until must be after since.');
+  }
+  const retried = await transact(ctx, async (tx) => {
+    if (input.endpoint_id !== undefined) {
+      const endpoint = await findEndpoint(tx.trx, factoryId, input.endpoint_id);
+      if (!endpoint) throw notFound('webhook endpoint', 'id', input.endpoint_id);
+      if (endpoint.enabled !== 1) {
+        throw new AppError('endpoint_disabled', {
+          message: 'The webhook endpoint is disabled; enable it before retrying its deliveries.',
+        });
+      }
+    }
+    return makeDeliveriesDue(
+      tx.trx,
+      factoryId,
+      { endpointId: input.endpoint_id, status: input.status ?? 'failed', since, until },
+      tx.nowIso,
+    );
+  });
+  if (retried > 0) ctx.signals.eventsAppended();
+  return { object: 'webhook_delivery_retry', retried };
+}
+
+/** An instant as stored (UTC, milliseconds: `2026-11-26T08:00:00.000Z`), from any ISO 8601 form. */
+function checkInstant(value: string, param: string): string {
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
+    throw invalid(param, `${param} must be a date and time such as 2026-11-26T08:00:00Z.`);
+  }
+  return new Date(ms).toISOString();
 }

@@ -9,6 +9,8 @@ import { listFactoryIds } from '../../core/factory/setup.js';
 import type { ServerReach } from '../../api/station-address.js';
 import {
   coreOf,
+  databaseLine,
+  describeDatabase,
   ensureInitialised,
   keyFileExists,
   openConfiguredDatabase,
@@ -22,7 +24,7 @@ import { reclaimWhenQuiet } from '../idle-memory.js';
 import { trimNativeHeap } from '../../store/malloc-trim.js';
 import type { DaemonIO } from '../io.js';
 import type { Scheduler } from '../scheduler.js';
-import { VERSION } from '../version.js';
+import { COMMIT, VERSION } from '../version.js';
 
 interface ServeOptions {
   host: string;
@@ -167,9 +169,23 @@ async function run(
     worker: io.checkpointWorker,
     onError: (message: string) => logger.error({ error: message }, 'WAL checkpoint failed'),
   };
+  const database = describeDatabase(dataDir, io);
+  logger.info(
+    { version: VERSION, commit: COMMIT, node: process.version, database },
+    `factoryd ${VERSION} (commit ${COMMIT}) starting on ${databaseLine(database)}`,
+  );
   const opened: OpenedDataDir = coreOf(
     dataDir,
-    await openConfiguredDatabase(dataDir, io, checkpoint ? { checkpoint } : {}),
+    await openConfiguredDatabase(dataDir, io, {
+      ...(checkpoint ? { checkpoint } : {}),
+      onMigrated: (names) => {
+        for (const name of names) logger.info({ migration: name }, `applied migration ${name}`);
+        logger.info(
+          { migrations: names.length },
+          `database upgraded: ${names.length} migration(s) applied`,
+        );
+      },
+    }),
     signals,
   );
   // Labels render in a thread of their own, which ends when none are asked for.
@@ -252,6 +268,7 @@ async function run(
       station_url: `${publicUrl ?? reach.lanUrl ?? url}/station`,
       data_dir: opened.dataDir,
       version: VERSION,
+      commit: COMMIT,
       webhook_deliveries: opts.deliveries ? 'on' : 'paused',
     },
     'factoryd listening',

@@ -91,3 +91,11 @@ export async function factoryHasStaffUser(db: Kysely<DB>, factoryId: string): Pr
     .executeTakeFirst();
   return staff !== undefined;
 }
+
+/** The staff user with this (normalised) email, enabled or not (single sign-on's match). */
+export function staffUserOfEmail(
+  db: Kysely<DB>,
+  email: string,
+): Promise<StaffUserTable | undefined> {
+  return db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst();
+}

@@ -15,6 +15,8 @@ import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-n
 import * as eventsByType from './2026-11-26-0601-events-by-type.js';
 import * as webhookSecretRotation from './2026-11-26-0602-webhook-secret-rotation.js';
 import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
+import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
+import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0601-events-by-type': eventsByType,
   '2026-11-26-0602-webhook-secret-rotation': webhookSecretRotation,
   '2026-11-26-0603-api-key-scopes': apiKeyScopes,
+  '2026-11-26-0701-migration-versions': migrationVersions,
+  '2026-11-26-0702-single-sign-on': singleSignOn,
 };
 
 export const migrationProvider: MigrationProvider = {

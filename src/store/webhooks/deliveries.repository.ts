@@ -161,3 +161,51 @@ export async function deleteFinishedDeliveriesBefore(
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+export interface BulkRetryFilter {
+  endpointId?: string | undefined;
+  status: DeliveryStatus;
+  /** Deliveries made at or after this instant. */
+  since: string;
+  /** …and before this one, when given. */
+  until?: string | undefined;
+}
+
+/**
+ * Makes every delivery the filter selects due now, as `retryDelivery` does one by one (`retrying`
+ * once attempted, else `pending`); only deliveries of enabled endpoints. Returns how many.
+ */
+export async function makeDeliveriesDue(
+  trx: Kysely<DB>,
+  factoryId: string,
+  filter: BulkRetryFilter,
+  nowIso: string,
+): Promise<number> {
+  const result = await trx
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('attempts', '>', 0)
+        .then('retrying' as DeliveryStatus)
+        .else('pending' as DeliveryStatus)
+        .end(),
+      next_attempt_at: nowIso,
+      updated_at: nowIso,
+    }))
+    .where('factory_id', '=', factoryId)
+    .where('status', '=', filter.status)
+    .where('created_at', '>=', filter.since)
+    .$if(filter.until !== undefined, (qb) => qb.where('created_at', '<', filter.until!))
+    .$if(filter.endpointId !== undefined, (qb) => qb.where('endpoint_id', '=', filter.endpointId!))
+    .where('endpoint_id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('factory_id', '=', factoryId)
+        .where('enabled', '=', 1)
+        .where('deleted_at', 'is', null),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

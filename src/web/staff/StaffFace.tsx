@@ -24,11 +24,16 @@ import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
+import { SsoPage } from './sso/SsoPage.js';
+import { SsoSignIn } from './sso/SsoSignIn.js';
 import { StationPage } from './stations/StationPage.js';
 import { StationsPage } from './stations/StationsPage.js';
 import './staff.css';
 
-/** The staff app at `/`: supervisors and office staff sign in with email and password. */
+/**
+ * The staff app at `/`: supervisors and office staff sign in with email and password, or with the
+ * factory's identity provider when single sign-on is set up.
+ */
 export default function StaffFace() {
   // A new install's first admin is made here, before anyone can sign in.
   if (location.pathname === '/setup') return <SetupPage />;
@@ -38,6 +43,7 @@ export default function StaffFace() {
       slot={staffSession}
       signIn={(api, body) => call(api.POST('/v1/auth/login', { body }))}
       signOut={(api) => call(api.POST('/v1/auth/logout'))}
+      signInAlternative={<SsoSignIn />}
       signInFooter={
         <>
           New install with no admin yet? <a href="/setup">Create the first admin</a>.
@@ -107,6 +113,14 @@ function StaffRoutes() {
           element={
             <RequireAccess op="GET /v1/staff" what="manage staff users">
               <StaffUsersPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="sso"
+          element={
+            <RequireAccess op="GET /v1/sso" what="set up single sign-on">
+              <SsoPage />
             </RequireAccess>
           }
         />

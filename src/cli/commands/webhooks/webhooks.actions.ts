@@ -120,12 +120,70 @@ export async function listDeliveries(ctx: CommandContext, options: DeliveryOptio
   );
 }
 
-export async function retryDelivery(ctx: CommandContext, _options: unknown, [id]: string[]) {
+interface RetryOptions {
+  since?: string;
+  until?: string;
+  endpoint?: string;
+  status: 'failed' | 'retrying';
+}
+
+const AGE = /^(\d+)\s*(m|h|d)$/;
+const AGE_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `--since`/`--until`: an age before now (`6h`), or a date (midnight UTC) or date and time. */
+export function instantOf(value: string, flag: string, now: Date): string {
+  const age = AGE.exec(value.trim());
+  if (age) {
+    return new Date(
+      now.getTime() - Number(age[1]) * AGE_MS[age[2] as 'm' | 'h' | 'd'],
+    ).toISOString();
+  }
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value.trim())
+    ? `${value.trim()}T00:00:00Z`
+    : value.trim();
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    throw new UsageError(
+      `${flag} must be an age such as 30m, 6h or 2d, or a time such as 2026-11-26T08:00:00Z`,
+    );
+  }
+  return new Date(ms).toISOString();
+}
+
+export async function retryDelivery(ctx: CommandContext, options: RetryOptions, [id]: string[]) {
   const client = await ctx.client();
-  const path = { id: id! };
-  printResult(
-    ctx,
-    await client.post('/v1/webhook-deliveries/{id}/retry', { path }),
-    `Retrying ${id}.`,
+  if (id) {
+    if (options.since || options.until || options.endpoint) {
+      throw new UsageError('give a delivery id, or --since (with --endpoint, --until): not both');
+    }
+    printResult(
+      ctx,
+      await client.post('/v1/webhook-deliveries/{id}/retry', { path: { id } }),
+      `Retrying ${id}.`,
+    );
+    return;
+  }
+  if (!options.since) {
+    throw new UsageError(
+      'give a delivery id, or --since to retry the failed deliveries of a time window',
+    );
+  }
+  const now = ctx.now();
+  const body = {
+    since: instantOf(options.since, '--since', now),
+    status: options.status,
+    ...(options.until ? { until: instantOf(options.until, '--until', now) } : {}),
+    ...(options.endpoint ? { endpoint_id: options.endpoint } : {}),
+  };
+  const answer = await client.post('/v1/webhook-deliveries/retry', { body });
+  if (ctx.output.json) {
+    ctx.output.writeJson(answer);
+    return;
+  }
+  const to = options.endpoint ? ` to ${options.endpoint}` : '';
+  ctx.output.write(
+    answer.retried === 0
+      ? `No ${options.status} deliveries${to} made since ${body.since}.\n`
+      : `${ctx.output.style.green('✓')} Retrying ${answer.retried} ${options.status} deliveries${to} made since ${body.since}; the sender works through them at its usual pace.\n`,
   );
 }

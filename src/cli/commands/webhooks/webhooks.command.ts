@@ -95,13 +95,30 @@ export function registerWebhooks(program: Command, action: ActionFactory): void 
 
   webhooks
     .command('retry')
-    .description('deliver again now')
-    .argument('<delivery-id>', 'delivery id (dlv_…)')
+    .description(
+      'deliver again now: one delivery, or every failed one of a time window (--since), of one endpoint or all',
+    )
+    .argument('[delivery-id]', 'delivery id (dlv_…); leave out to retry many with --since')
+    .option(
+      '--since <when>',
+      'retry the deliveries made since then: a time (2026-11-26T08:00:00Z, 2026-11-26) or an age (30m, 6h, 2d)',
+    )
+    .option('--until <when>', 'and made before this time or age')
+    .option('--endpoint <endpoint-id>', 'only deliveries to this endpoint')
+    .addOption(
+      new Option(
+        '--status <status>',
+        'which deliveries: failed, or retrying (due now, not at their backoff)',
+      )
+        .choices(['failed', 'retrying'])
+        .default('failed'),
+    )
     .addHelpText(
       'after',
       examples(
         'factory webhooks retry dlv_01JD…',
-        'factory webhooks deliveries --status failed --json | jq -r ".[].id" | xargs -n1 factory webhooks retry',
+        'factory webhooks retry --endpoint whe_01JD… --since 6h',
+        'factory webhooks retry --since 2026-11-26T08:00:00Z --until 2026-11-26T12:00:00Z',
       ),
     )
     .action(action(load, (m) => m.retryDelivery));

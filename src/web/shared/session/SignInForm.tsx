@@ -13,8 +13,11 @@ export function SignInForm({
   notice,
   onSignIn,
   footer,
+  alternative,
 }: {
   title: string;
+  /** Under the button: another way in (the staff app's single sign-on). */
+  alternative?: ReactNode;
   /** Below the form: e.g. the way to a new install's first-admin setup. */
   footer?: ReactNode;
   /** Why the person is here again (their session ended). */
@@ -58,6 +61,7 @@ export function SignInForm({
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        {alternative}
         {footer && <div className="sign-in-footer">{footer}</div>}
       </form>
     </main>

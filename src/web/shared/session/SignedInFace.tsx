@@ -17,6 +17,8 @@ interface Props<S extends { token: string }> {
   children: (session: S, signOut: () => Promise<void>) => ReactNode;
   /** Shown under the sign-in form. */
   signInFooter?: ReactNode;
+  /** Another way in, under the sign-in button (single sign-on). */
+  signInAlternative?: ReactNode;
 }
 
 /**
@@ -31,6 +33,7 @@ export function SignedInFace<S extends { token: string }>({
   signOut,
   children,
   signInFooter,
+  signInAlternative,
 }: Props<S>) {
   const session = useStoredValue(slot);
   const [notice, setNotice] = useState<string | null>(null);
@@ -70,6 +73,7 @@ export function SignedInFace<S extends { token: string }>({
             title={title}
             notice={notice}
             footer={signInFooter}
+            alternative={signInAlternative}
             onSignIn={async (credentials) => {
               slot.set(await signIn(api, credentials));
               setNotice(null);
