@@ -32,6 +32,7 @@ export const OPENAPI_TAGS: ReadonlyArray<{ name: string; description: string }> 
   { name: 'plans', description: 'Plans and prices.' },
   { name: 'auth', description: 'Staff sign-in (session tokens) and who a token belongs to.' },
   { name: 'staff', description: 'Staff users who sign in to the staff app.' },
+  { name: 'sso', description: "Single sign-on for staff with the factory's OpenID provider." },
   { name: 'portal', description: "The retailer portal: a retailer's users and own orders." },
   { name: 'health', description: 'Liveness and readiness, without a token.' },
 ];

@@ -3,7 +3,7 @@ import { transact } from '../../src/core/transaction.js';
 import { createSecondFactory, makeTestApp, type TestApp } from '../helpers/app.js';
 
 /**
- * POST /v1/webhooks/deliveries/retry: the failed deliveries of a window (an outage of the
+ * POST /v1/webhook-deliveries/retry: the failed deliveries of a window (an outage of the
  * receiver), of one endpoint or all, made due again in one call; what it selects is exactly what
  * the database then holds as due.
  */
@@ -41,7 +41,7 @@ async function failAll(attempts = 8): Promise<void> {
 }
 
 const retry = (body: Record<string, unknown>) =>
-  t.request('POST', '/v1/webhooks/deliveries/retry', { body });
+  t.request('POST', '/v1/webhook-deliveries/retry', { body });
 
 async function statuses(): Promise<Record<string, number>> {
   const rows = (await t.sql
@@ -53,7 +53,7 @@ async function statuses(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
 }
 
-describe('POST /v1/webhooks/deliveries/retry', () => {
+describe('POST /v1/webhook-deliveries/retry', () => {
   it('retries the failed deliveries of a window, of one endpoint or of all', async () => {
     const erp = await endpoint('erp');
     const wms = await endpoint('wms');
@@ -136,7 +136,7 @@ describe('POST /v1/webhooks/deliveries/retry', () => {
     }
     const mine = await endpoint('mine');
     const other = await createSecondFactory(t.core);
-    const theirs = await t.request('POST', '/v1/webhooks/deliveries/retry', {
+    const theirs = await t.request('POST', '/v1/webhook-deliveries/retry', {
       token: other.apiKey,
       body: { endpoint_id: mine, since },
     });

@@ -115,7 +115,6 @@ export async function ssoRoutes(app: FastifyInstance, { core }: RouteDeps): Prom
         summary: 'Whether the sign-in page offers single sign-on, and with which provider',
         description:
           'Public: the staff sign-in page shows "Sign in with <provider_name>" when `enabled`, linking to `start_url`.',
-        hide: true,
         security: [],
         response: { 200: SsoProvider },
       },

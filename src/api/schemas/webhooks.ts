@@ -79,12 +79,12 @@ export const Description = Type.String({ maxLength: 500 });
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
-/** POST /v1/webhooks/deliveries/retry: which deliveries to send again. */
+/** POST /v1/webhook-deliveries/retry: which deliveries to send again. */
 export const WebhookDeliveryRetryBody = Type.Object(
   {
     endpoint_id: Type.Optional(Type.String({ description: 'Only this endpoint’s deliveries.' })),
     status: Type.Optional(
-      Type.Union([Type.Literal('failed'), Type.Literal('retrying')], {
+      StringEnum(['failed', 'retrying'] as const, {
         description:
           '`failed` (the default): deliveries that gave up; `retrying`: those waiting for their next attempt, made due now.',
       }),
@@ -97,13 +97,16 @@ export const WebhookDeliveryRetryBody = Type.Object(
       Type.String({ format: 'date-time', description: 'Deliveries made before this instant.' }),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'WebhookDeliveryRetryRequest' },
 );
 
 /** How many deliveries a bulk retry made due. */
-export const WebhookDeliveryRetry = Type.Object({
-  object: Type.Literal('webhook_delivery_retry'),
-  retried: Type.Integer({ minimum: 0 }),
-});
+export const WebhookDeliveryRetry = Type.Object(
+  {
+    object: Type.Literal('webhook_delivery_retry'),
+    retried: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'WebhookDeliveryRetry' },
+);
 
 export type WebhookDeliveryRetry = Static<typeof WebhookDeliveryRetry>;
