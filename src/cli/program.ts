@@ -18,6 +18,7 @@ import { registerStaff } from './commands/staff/staff.command.js';
 import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
 import { registerWebhooks } from './commands/webhooks/webhooks.command.js';
+import { registerEvents } from './commands/events/events.command.js';
 import { colourEnabled } from './output/colour.js';
 import { versionLine } from './version.js';
 
@@ -73,6 +74,7 @@ ${examples(
   registerReturns(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
+  registerEvents(program, action);
   registerSettings(program, action);
   registerCompany(program, action);
   registerPlans(program, action);
