@@ -20,6 +20,7 @@ import { registerStaff } from './commands/staff/staff.command.js';
 import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
 import { registerWebhooks } from './commands/webhooks/webhooks.command.js';
+import { registerEvents } from './commands/events/events.command.js';
 import { colourEnabled } from './output/colour.js';
 import { versionLine } from './version.js';
 
@@ -76,6 +77,7 @@ ${examples(
   registerReturns(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
+  registerEvents(program, action);
   registerSettings(program, action);
   registerSso(program, action);
   registerCompany(program, action);

@@ -110,10 +110,11 @@ describe('POST /v1/webhooks/:id/rotate-secret', () => {
     expect(verifiesWith(third.json().secret, got)).toBe(true);
     expect(verifiesWith(first, got)).toBe(false);
 
-    // Now: the old secret stops at once.
+    // Now (from a client whose clock runs a minute behind): the old secret stops at once.
     const now = await t.request('POST', `/v1/webhooks/${id}/rotate-secret`, {
-      body: { expires_at: t.clock.now().toISOString() },
+      body: { expires_at: new Date(t.clock.now().getTime() - 60_000).toISOString() },
     });
+    expect(now.json().previous_secret_expires_at).toBe(t.clock.now().toISOString());
     receiver.secretFor('/erp', now.json().secret);
     expect((await deliverOne()).headers['webhook-signature']!.split(' ')).toHaveLength(1);
 

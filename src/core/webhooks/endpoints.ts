@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { EVENT_TYPES, isEventType } from '../events.js';
-import { DAY, HOUR } from '../../domain/clock.js';
+import { DAY, HOUR, MINUTE } from '../../domain/clock.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { newWebhookSecret } from '../../domain/tokens.js';
@@ -176,6 +176,8 @@ export function deleteWebhookEndpoint(
 
 /** How long the previous secret signs after a rotation, unless the request says otherwise. */
 export const SECRET_OVERLAP_MS = 24 * HOUR;
+/** How far in the past an `expires_at` may be and still mean "now" (clients' clocks differ). */
+const CLOCK_SKEW_MS = 5 * MINUTE;
 /** The longest overlap a rotation may ask for. */
 export const MAX_SECRET_OVERLAP_MS = 7 * DAY;
 
@@ -188,7 +190,8 @@ export interface RotatedWebhookSecret extends WebhookEndpointView {
 
 /**
  * Gives an endpoint a new signing secret, returned this once. The previous one keeps signing
- * beside it until `expiresAt` (default 24 h from now; now at the earliest, 7 days at the most),
+ * beside it until `expiresAt` (default 24 h from now; now at the earliest — up to 5 minutes in
+ * the past is taken as now, for clients whose clock runs behind — 7 days at the most),
  * so a receiver can switch without losing a delivery. Rotating again within an overlap makes the
  * secret being replaced the previous one: only two secrets ever sign.
  */
@@ -203,7 +206,8 @@ export function rotateWebhookSecret(
     const now = tx.now.getTime();
     const expiresAt =
       input.expires_at === undefined ? now + SECRET_OVERLAP_MS : Date.parse(input.expires_at);
-    if (expiresAt < now - 1000 || expiresAt > now + MAX_SECRET_OVERLAP_MS) {
+    // A few minutes in the past is a client's clock running behind: "now".
+    if (expiresAt < now - CLOCK_SKEW_MS || expiresAt > now + MAX_SECRET_OVERLAP_MS) {
       throw invalid(
         'expires_at',
         'expires_at must be between now and 7 days from now: the previous secret signs until then.',

@@ -6,6 +6,7 @@ import type { Column } from '../../output/table.js';
 import { printList } from '../shared/list.js';
 import type { ListOptions } from '../shared/list.js';
 import { printResult } from '../shared/result.js';
+import { parseExpiry } from '../keys/key-expiry.js';
 
 const ENDPOINT_COLUMNS: Column<Item<'/v1/webhooks'>>[] = [
   { header: 'id', value: (endpoint) => endpoint.id, keep: true },
@@ -98,10 +99,34 @@ export async function deleteWebhook(ctx: CommandContext, _options: unknown, [id]
   printResult(ctx, deleted, `Deleted ${id}.`);
 }
 
+export async function rotateSecret(
+  ctx: CommandContext,
+  options: { oldUntil?: string },
+  [id]: string[],
+) {
+  const expiresAt =
+    options.oldUntil === undefined ? undefined : parseExpiry(options.oldUntil, ctx.now());
+  const client = await ctx.client();
+  const rotated = await client.post('/v1/webhooks/{id}/rotate-secret', {
+    path: { id: id! },
+    body: expiresAt ? { expires_at: expiresAt } : {},
+  });
+  ctx.output.record(rotated);
+  ctx.output.notice(
+    `Both secrets sign until ${rotated.previous_secret_expires_at}: give the receiver the new one before then.`,
+  );
+  ctx.output.notice(
+    ctx.output.errStyle.yellow(
+      'The new secret is shown only this once: store it with the receiver.',
+    ),
+  );
+}
+
 interface DeliveryOptions extends ListOptions {
   endpoint?: string;
   status?: string;
   eventType?: string;
+  eventId?: string;
 }
 
 export async function listDeliveries(ctx: CommandContext, options: DeliveryOptions) {
@@ -109,6 +134,7 @@ export async function listDeliveries(ctx: CommandContext, options: DeliveryOptio
     endpoint_id: options.endpoint,
     status: options.status,
     event_type: options.eventType,
+    event_id: options.eventId,
   };
   await printList(
     ctx,

@@ -82,7 +82,8 @@ export function registerWebhooks(program: Command, action: ActionFactory): void 
           'failed',
         ]),
       )
-      .option('--event-type <type>', 'only deliveries of this event type'),
+      .option('--event-type <type>', 'only deliveries of this event type')
+      .option('--event-id <event-id>', 'only the deliveries of this event (evt_…)'),
   )
     .addHelpText(
       'after',
@@ -92,6 +93,23 @@ export function registerWebhooks(program: Command, action: ActionFactory): void 
       ),
     )
     .action(action(load, (m) => m.listDeliveries));
+
+  webhooks
+    .command('rotate-secret')
+    .description('give an endpoint a new signing secret; the old one signs too for a while')
+    .argument('<endpoint-id>', 'endpoint id (whe_…)')
+    .option(
+      '--old-until <when>',
+      'when the old secret stops signing: 24h (default), 2h, 0m, a date',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'factory webhooks rotate-secret whe_01JD…',
+        'factory webhooks rotate-secret whe_01JD… --old-until 2h --json | jq -r .secret',
+      ),
+    )
+    .action(action(load, (m) => m.rotateSecret));
 
   webhooks
     .command('retry')

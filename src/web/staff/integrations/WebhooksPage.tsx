@@ -8,7 +8,7 @@ import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
-import { TextField } from '../../shared/ui/TextField.js';
+import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { SecretOnce } from '../../shared/ui/SecretOnce.js';
 import { UrlText } from './UrlText.js';
 import {
@@ -16,6 +16,7 @@ import {
   useCreateEndpoint,
   useDeleteEndpoint,
   useEndpoints,
+  useRotateSecret,
   useSendTestEvent,
   useUpdateEndpoint,
   type Endpoint,
@@ -25,7 +26,16 @@ import {
 type Open =
   | { kind: 'create' }
   | { kind: 'edit'; endpoint: Endpoint }
+  | { kind: 'rotate'; endpoint: Endpoint }
   | { kind: 'delete'; endpoint: Endpoint };
+
+/** How long the old secret keeps signing after a rotation, as offered (hours). */
+const OVERLAP_HOURS: { hours: number; label: string }[] = [
+  { hours: 0, label: 'Stop it now' },
+  { hours: 1, label: '1 hour' },
+  { hours: 24, label: '24 hours' },
+  { hours: 168, label: '7 days' },
+];
 
 /** Webhook endpoints: where factoryd sends signed events. */
 export function WebhooksPage() {
@@ -118,6 +128,16 @@ export function WebhooksPage() {
               >
                 Edit…
               </button>
+              {e.enabled && (
+                <button
+                  type="button"
+                  className="small secondary"
+                  aria-label={`Rotate secret of ${e.url}`}
+                  onClick={() => setOpen({ kind: 'rotate', endpoint: e })}
+                >
+                  Rotate secret…
+                </button>
+              )}
               <button
                 type="button"
                 className="small secondary"
@@ -136,6 +156,9 @@ export function WebhooksPage() {
         )}
       />
       {open?.kind === 'create' && <EndpointDialog onClose={() => setOpen(null)} />}
+      {open?.kind === 'rotate' && (
+        <RotateSecretDialog endpoint={open.endpoint} onClose={() => setOpen(null)} />
+      )}
       {open?.kind === 'edit' && (
         <EndpointDialog endpoint={open.endpoint} onClose={() => setOpen(null)} />
       )}
@@ -253,6 +276,70 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
           </button>
           <button type="submit" disabled={mutation.isPending}>
             {endpoint ? 'Save' : 'Add endpoint'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RotateSecretDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () => void }) {
+  const rotate = useRotateSecret();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const hours = Number(new FormData(event.currentTarget).get('overlap'));
+    // The server takes an instant; the browser's clock is close enough for an overlap in hours.
+    const expires_at = new Date(Date.now() + hours * 3_600_000).toISOString();
+    await rotate.mutateAsync({ id: endpoint.id, expires_at }).catch(() => {});
+  }
+  const made = rotate.data;
+  if (made) {
+    return (
+      <Dialog title="New signing secret" onClose={onClose}>
+        <SecretOnce
+          label="The endpoint's new signing secret"
+          value={made.secret}
+          what="signing secret"
+          kept="to-sign"
+          lost="If it is lost, rotate again."
+        />
+        <p>
+          Until {formatDateTime(made.previous_secret_expires_at)} every delivery is signed with both
+          secrets, so the receiver verifies with either: give it the new one before then.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            I have copied it
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog title="Rotate the signing secret?" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)}>
+        <p>
+          <UrlText url={endpoint.url} /> gets a new signing secret, shown once.
+        </p>
+        <SelectField
+          label="The old secret keeps signing for"
+          name="overlap"
+          defaultValue="24"
+          hint="Long enough to put the new secret in the receiver. Stop it now if it leaked."
+        >
+          {OVERLAP_HOURS.map((o) => (
+            <option key={o.hours} value={o.hours}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <ErrorMessage error={rotate.error} />
+        <div className="dialog-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={rotate.isPending}>
+            Rotate secret
           </button>
         </div>
       </form>

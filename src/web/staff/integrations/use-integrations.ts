@@ -96,6 +96,22 @@ export function useUpdateEndpoint() {
   });
 }
 
+/** A new signing secret; the old one signs beside it until `expires_at`. */
+export function useRotateSecret() {
+  const api = useApi();
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: ({ id, expires_at }: { id: string; expires_at: string }) =>
+      call(
+        api.POST('/v1/webhooks/{id}/rotate-secret', {
+          params: { path: { id } },
+          body: { expires_at },
+        }),
+      ),
+    onSuccess: invalidate,
+  });
+}
+
 export function useDeleteEndpoint() {
   const api = useApi();
   const invalidate = useInvalidateWebhooks();
