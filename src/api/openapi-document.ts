@@ -26,6 +26,7 @@ export const OPENAPI_TAGS: ReadonlyArray<{ name: string; description: string }> 
   { name: 'returns', description: 'Dispatched pieces coming back: restocked or written off.' },
   { name: 'retailers', description: 'The retailers orders are made for, and their portal users.' },
   { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries.' },
+  { name: 'events', description: 'The events webhooks carry, listed for replay.' },
   { name: 'api keys', description: 'Keys for integrations (Bearer tokens).' },
   { name: 'company', description: 'The company as shown on labels and documents.' },
   { name: 'settings', description: "The factory's settings." },
@@ -275,6 +276,13 @@ const ID_DESCRIPTIONS: Array<[RegExp, string]> = [
   [/^\/v1\/staff\//, "The staff user's id (`stf_…`)."],
 ];
 
+/** `/v1/print-jobs/{id}/…` → "The print job's id." (a new collection needs no entry above). */
+function idOfCollection(path: string): string | undefined {
+  const collection = /^\/v1\/([a-z-]+)\/\{id\}/.exec(path)?.[1];
+  if (!collection) return undefined;
+  return `The ${collection.replace(/-/g, ' ').replace(/s$/, '')}'s id.`;
+}
+
 function describeParameter(path: string, parameter: Parameter): void {
   const own = parameter.description ?? parameter.schema?.description;
   if (own) {
@@ -283,7 +291,9 @@ function describeParameter(path: string, parameter: Parameter): void {
   }
   const byName = PARAMETER_DESCRIPTIONS[parameter.name];
   const byPath =
-    parameter.name === 'id' ? ID_DESCRIPTIONS.find(([re]) => re.test(path))?.[1] : undefined;
+    parameter.name === 'id'
+      ? (ID_DESCRIPTIONS.find(([re]) => re.test(path))?.[1] ?? idOfCollection(path))
+      : undefined;
   const description = byPath ?? byName;
   if (description) parameter.description = description;
 }

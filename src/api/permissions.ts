@@ -178,6 +178,10 @@ const KEY_SCOPES_OF_ROUTE: Record<string, readonly ApiKeyScope[]> = {
   'POST /v1/webhooks/:id/test': ['webhooks'],
   'POST /v1/webhooks/deliveries/:id/retry': ['webhooks'],
   'POST /v1/webhooks/:id/rotate-secret': ['webhooks'],
+  'GET /v1/webhook-deliveries': ['webhooks'],
+  'GET /v1/webhook-deliveries/:id': ['webhooks'],
+  'POST /v1/webhook-deliveries/:id/retry': ['webhooks'],
+  'POST /v1/webhook-deliveries/retry': ['webhooks'],
   // A receiver's replay, and a reader's history.
   'GET /v1/events': ['read', 'webhooks'],
   'GET /v1/events/:id': ['read', 'webhooks'],

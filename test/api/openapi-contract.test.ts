@@ -335,6 +335,7 @@ async function exercise(): Promise<void> {
   });
   await call('GET', '/v1/auth/me', { token: session.token });
   await call('GET', '/v1/auth/me');
+  await call('GET', '/v1/auth/oidc', { token: null });
   await call('POST', '/v1/auth/logout', { token: session.token });
   await call('DELETE', `/v1/staff/${staff.id}`);
 

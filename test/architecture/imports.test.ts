@@ -102,11 +102,14 @@ const RULES: Rule[] = [
 const NO_LOOPS = ['src/core', 'src/api'];
 
 function broken(edges: readonly ImportEdge[]): string[] {
-  return edges.flatMap((edge) =>
-    RULES.filter((rule) => rule.breaks(edge.from, edge.to)).map(
-      (rule) => `${edge.from} → ${edge.to}: ${rule.name}`,
-    ),
-  );
+  // Text bundled from outside src/ (the docs `factory docs` prints) is no code: no layer.
+  return edges
+    .filter((edge) => edge.to.startsWith('src/'))
+    .flatMap((edge) =>
+      RULES.filter((rule) => rule.breaks(edge.from, edge.to)).map(
+        (rule) => `${edge.from} → ${edge.to}: ${rule.name}`,
+      ),
+    );
 }
 
 function loops(edges: readonly ImportEdge[]): string[][] {

@@ -23,7 +23,9 @@ export async function eventsRoutes(app: FastifyInstance, { core }: RouteDeps): P
         querystring: Type.Object(
           {
             ...ListQuery,
-            type: Type.Optional(StringEnum(EVENT_TYPES)),
+            type: Type.Optional(
+              StringEnum(EVENT_TYPES, { description: 'Only events of this type.' }),
+            ),
             created_after: Type.Optional({
               ...IsoDateTime,
               description: 'Only events created at or after this instant (inclusive).',
