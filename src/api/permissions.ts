@@ -21,6 +21,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /v1/openapi.json': 'public',
+  // Its own token, checked by the route (not an API key or a session): routes/metrics.routes.ts.
+  'GET /metrics': 'public',
 
   'POST /v1/api-keys': ADMIN,
   'GET /v1/api-keys': ADMIN,

@@ -6,6 +6,7 @@ import { createFactory, listFactoryIds } from '../core/factory/setup.js';
 import { exclusively, openStore, type SqliteStore, type Store } from '../store/database.js';
 import { DATABASE_FILE, INITIAL_KEY_FILE, resolveDataDir } from './data-dir.js';
 import type { DaemonIO } from './io.js';
+import type { Metrics } from '../runtime/metrics.js';
 
 export interface OpenedDataDir {
   dataDir: string;
@@ -105,8 +106,19 @@ export async function openConfiguredDatabase(
   return url ? openStore({ url }) : openDatabase(dataDir, options);
 }
 
-export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {
-  return { dataDir, store, core: createCoreContext({ db: store.db, clock: systemClock, signals }) };
+export function coreOf(
+  dataDir: string,
+  store: Store,
+  signals: Signals = noSignals,
+  metrics?: Metrics,
+): OpenedDataDir {
+  const core = createCoreContext({
+    db: store.db,
+    clock: systemClock,
+    signals,
+    ...(metrics ? { metrics } : {}),
+  });
+  return { dataDir, store, core };
 }
 
 /** `--database-url` or $FACTORYD_DATABASE_URL: PostgreSQL instead of the SQLite file. */

@@ -53,6 +53,14 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
       '--no-deliveries',
       'send no webhooks: deliveries wait in the database (checking a backup, a staging copy)',
     )
+    .option(
+      '--metrics-token <token>',
+      'serve Prometheus metrics at /metrics to this bearer token (default $FACTORYD_METRICS_TOKEN; none: off)',
+    )
+    .option(
+      '--metrics-listen <host:port>',
+      'serve /metrics without a token on a listener of its own, e.g. 127.0.0.1:9464',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n' +
