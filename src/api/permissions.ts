@@ -33,6 +33,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/settings': STAFF,
   'PATCH /v1/settings': ADMIN,
   'GET /v1/plans': STAFF,
+  'GET /v1/backups': ADMIN,
 
   'POST /v1/retailers': ADMIN,
   'GET /v1/retailers': STAFF,

@@ -11,6 +11,9 @@ export const EVENT_TYPES = [
   'return.written_off',
   'station.paired',
   'station.hardware_checked',
+  // Scheduled backups (docs/operate.md, "Backups").
+  'backup.completed',
+  'backup.failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

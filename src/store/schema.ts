@@ -282,4 +282,19 @@ export interface DB {
   rate_limit_failures: RateLimitFailureTable;
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
+  backup_runs: BackupRunTable;
+}
+
+/** One scheduled backup's outcome (migration 0501). */
+export interface BackupRunTable {
+  id: string;
+  factory_id: string;
+  status: 'completed' | 'failed';
+  started_at: string;
+  finished_at: string;
+  /** The verified backup's path (completed), or the file it would have been (failed). */
+  file: string | null;
+  bytes: number | null;
+  /** Why it failed, in a sentence. */
+  error: string | null;
 }

@@ -70,6 +70,9 @@ export const Settings = Type.Object({
   webhook_retention_days: Type.Integer(),
   webhook_allowed_hosts: Type.Array(Type.String()),
   public_url: Nullable(Type.String()),
+  backup_schedule: Nullable(Type.String()),
+  backup_dir: Nullable(Type.String()),
+  backup_keep: Type.Integer(),
   updated_at: IsoDateTime,
 });
 
@@ -86,6 +89,9 @@ export const SettingsPatch = Strict(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
     public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    backup_schedule: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    backup_dir: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    backup_keep: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   },
   { minProperties: 1 },
 );

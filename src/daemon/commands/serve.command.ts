@@ -265,6 +265,8 @@ async function run(
     store: opened.store,
     log: app.log,
     deliveries: opts.deliveries,
+    dataDir: opened.dataDir,
+    env: io.env,
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;
