@@ -283,6 +283,13 @@ export interface DB {
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
   backup_runs: BackupRunTable;
+  write_probe: WriteProbeTable;
+}
+
+/** The row `/readyz` rewrites (migration 0502). */
+export interface WriteProbeTable {
+  id: number;
+  at: string;
 }
 
 /** One scheduled backup's outcome (migration 0501). */

@@ -1,0 +1,23 @@
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { sql, type Transaction } from 'kysely';
+import { dialectOf } from '../dialect.js';
+import type { DB } from '../schema.js';
+
+/**
+ * Rewrites the probe row in the caller's write transaction (its commit is the real test), and,
+ * for a SQLite file, says how many bytes are free on its file system (null on PostgreSQL, whose
+ * disk is its server's, and for a database in memory).
+ */
+export async function probeWrite(
+  trx: Transaction<DB>,
+  nowIso: string,
+): Promise<{ freeBytes: number | null }> {
+  await trx.updateTable('write_probe').set({ at: nowIso }).where('id', '=', 1).execute();
+  if (dialectOf(trx) !== 'sqlite') return { freeBytes: null };
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(trx);
+  const file = rows.find((r) => r.name === 'main')?.file;
+  if (!file) return { freeBytes: null };
+  const fs = statfsSync(dirname(file));
+  return { freeBytes: fs.bavail * fs.bsize };
+}
