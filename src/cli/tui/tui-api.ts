@@ -24,6 +24,9 @@ export type Settings = Answer<'/v1/settings', 'get'> & Record<string, unknown>;
 
 export type StaffSession = Answer<'/v1/auth/login', 'post'>;
 
+/** `GET /v1/backups`: where scheduled backups stand. */
+export type BackupStatus = Answer<'/v1/backups', 'get'>;
+
 /** The routes the terminal UI uses; each key is the permission name the server lists. */
 export const ROUTES = {
   listKeys: 'GET /v1/api-keys',
@@ -37,6 +40,7 @@ export const ROUTES = {
   listReturns: 'GET /v1/returns',
   createReturn: 'POST /v1/returns',
   updateReturn: 'PATCH /v1/returns/:id',
+  backupStatus: 'GET /v1/backups',
 } as const;
 
 /**
@@ -48,6 +52,10 @@ export class TuiApi {
 
   me(): Promise<Caller> {
     return this.client.get('/v1/auth/me');
+  }
+
+  backupStatus(): Promise<BackupStatus> {
+    return this.client.get('/v1/backups');
   }
 
   createKey(name: string): Promise<CreatedApiKey> {
