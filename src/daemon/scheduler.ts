@@ -21,6 +21,8 @@ export interface SchedulerDeps {
   dataDir?: string;
   /** The environment (where pg_dump is). */
   env?: Record<string, string | undefined>;
+  /** How often to look whether a scheduled backup is due (default 30 s). */
+  backupCheckMs?: number;
 }
 
 export interface Scheduler {
@@ -49,6 +51,7 @@ export function startScheduler({
   deliveryLeaseMs,
   dataDir,
   env = {},
+  backupCheckMs = BACKUP_CHECK_EVERY_MS,
 }: SchedulerDeps): Scheduler {
   const dispatcher = deliveries
     ? new WebhookDispatcher(core, {
@@ -71,7 +74,7 @@ export function startScheduler({
     every(STUCK_EVERY_MS, stuck),
     ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
-    ...(backups ? [every(BACKUP_CHECK_EVERY_MS, backups)] : []),
+    ...(backups ? [every(backupCheckMs, backups)] : []),
   ];
 
   dispatcher?.kick();

@@ -260,6 +260,7 @@ async function run(
   const { startScheduler } = await import('../scheduler.js');
   // docs/scale-out.md: a dead process's webhook claims come back after this lease.
   const leaseSeconds = Number(io.env.FACTORYD_DELIVERY_LEASE_SECONDS);
+  const backupCheckSeconds = Number(io.env.FACTORYD_BACKUP_CHECK_SECONDS);
   const scheduler = startScheduler({
     core: opened.core,
     store: opened.store,
@@ -267,6 +268,8 @@ async function run(
     deliveries: opts.deliveries,
     dataDir: opened.dataDir,
     env: io.env,
+    // Tests look every second instead of every 30 s.
+    ...(backupCheckSeconds > 0 ? { backupCheckMs: backupCheckSeconds * 1000 } : {}),
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;
