@@ -1,5 +1,6 @@
 import { newId } from '../../domain/ids.js';
 import * as runs from '../../store/backups/backup-runs.repository.js';
+import { settingsOf } from '../../store/settings/settings.repository.js';
 import type { BackupRunTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
@@ -77,9 +78,9 @@ export async function backupStatus(ctx: CoreContext, factoryId: string): Promise
   const [recent, completed, settings] = await Promise.all([
     runs.recentBackupRuns(ctx.db, factoryId, 20),
     runs.lastCompletedRun(ctx.db, factoryId),
-    runs.backupSettings(ctx.db),
+    settingsOf(ctx.db, factoryId),
   ]);
-  const schedule = settings.find((s) => s.factory_id === factoryId)?.backup_schedule ?? null;
+  const schedule = settings?.backup_schedule ?? null;
   return {
     object: 'backup_status',
     schedule,
