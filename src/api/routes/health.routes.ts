@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { checkWritable } from '../../core/health/readiness.js';
+import { checkReadable, checkWritable } from '../../core/health/readiness.js';
+import { AppError } from '../../domain/errors.js';
 import type { RouteDeps } from '../route-deps.js';
 
-/** How long one readiness check answers for (ms). */
-const READY_CHECK_REUSE_MS = 1_000;
+/** How often `/readyz` writes to learn whether the database can (ms). */
+const WRITE_PROBE_EVERY_MS = 1_000;
 
 export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   app.get(
@@ -20,16 +21,28 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     async () => ({ status: 'ok' as const }),
   );
 
-  // A probe every second from a monitor and a load balancer makes one write, not two.
-  let lastCheck: { at: number; result: Promise<void> } | undefined;
-  const writable = (): Promise<void> => {
-    const now = Date.now();
-    if (!lastCheck || now - lastCheck.at >= READY_CHECK_REUSE_MS) {
-      lastCheck = { at: now, result: checkWritable(core) };
-      // The answer is read by whoever asked; a failure here is only kept for reuse.
-      lastCheck.result.catch(() => {});
-    }
-    return lastCheck.result;
+  // The write probe runs beside the answers, at most once a second: a write waits its turn
+  // behind other writes (a large upload), and a readiness check must not wait with it. Each
+  // answer says what the latest finished probe found.
+  let writable: AppError | null = null;
+  let probing = false;
+  let probedAt = 0;
+  const probe = () => {
+    if (probing || Date.now() - probedAt < WRITE_PROBE_EVERY_MS) return;
+    probing = true;
+    probedAt = Date.now();
+    checkWritable(core)
+      .then(
+        () => {
+          writable = null;
+        },
+        (err: unknown) => {
+          writable = err instanceof AppError ? err : new AppError('not_ready');
+        },
+      )
+      .finally(() => {
+        probing = false;
+      });
   };
 
   app.get(
@@ -39,15 +52,18 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
         tags: ['health'],
         summary: 'The database answers and can write',
         description:
-          'A one-row write, committed: 503 `disk_full` while the disk of the database is full ' +
-          '(or has under 1 MiB free), 503 `not_ready` while the database does not answer; ' +
-          'ready again by itself once it can write. Checked at most once a second.',
+          'The database answers a read, and the latest one-row write (made beside the answers, ' +
+          'at most once a second) committed: 503 `disk_full` while the disk of the database is ' +
+          'full (or has under 1 MiB free), 503 `not_ready` while the database does not answer; ' +
+          'ready again by itself once it can write.',
         security: [],
         response: { 200: Type.Object({ status: Type.Literal('ready') }) },
       },
     },
     async () => {
-      await writable();
+      probe();
+      await checkReadable(core);
+      if (writable) throw writable;
       return { status: 'ready' as const };
     },
   );

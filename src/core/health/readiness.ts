@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/errors.js';
 import { isDiskFull } from '../../store/disk-full.js';
-import { probeWrite } from '../../store/health/write-probe.js';
+import { probeRead, probeWrite } from '../../store/health/write-probe.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
 
@@ -28,5 +28,14 @@ export async function checkWritable(ctx: CoreContext): Promise<void> {
       retryAfter: 30,
       message: `The disk of the database is full: ${Math.floor(freeBytes / 1024)} KiB free, below the 1024 KiB a write may need. Free space on it; nothing needs restarting.`,
     });
+  }
+}
+
+/** Whether the database answers a read; `not_ready` when it does not. */
+export async function checkReadable(ctx: CoreContext): Promise<void> {
+  try {
+    await probeRead(ctx.db);
+  } catch {
+    throw new AppError('not_ready');
   }
 }

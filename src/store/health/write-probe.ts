@@ -1,6 +1,6 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { DB } from '../schema.js';
 
@@ -20,4 +20,9 @@ export async function probeWrite(
   if (!file) return { freeBytes: null };
   const fs = statfsSync(dirname(file));
   return { freeBytes: fs.bavail * fs.bsize };
+}
+
+/** A read of the probe row: the database answers. */
+export async function probeRead(db: Kysely<DB>): Promise<void> {
+  await db.selectFrom('write_probe').select('at').where('id', '=', 1).executeTakeFirst();
 }
