@@ -76,4 +76,28 @@ describe('the backup warning', () => {
     await admin.context.close();
     await supervisor.context.close();
   });
+
+  it('sets the schedule on the Settings page, and shows the server refusing one it cannot read', async () => {
+    const admin = await signIn('admin@factory.test');
+    const { page } = admin;
+    await page.goto(w.url('/factory/settings'));
+    await page.getByLabel('Backup schedule').fill('nightly');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText(/Backup schedule is a time of day such as 02:30/).waitFor();
+    await page.getByLabel('Backup schedule').fill('2:30');
+    await page.getByLabel('Backup folder').fill('/srv/backups/factoryd');
+    await page.getByLabel('Backups kept').fill('14');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Settings saved.').waitFor();
+    expect(await page.getByLabel('Backup schedule').inputValue()).toBe('02:30');
+    const settings = await w.api('GET', '/v1/settings');
+    expect(settings).toMatchObject({
+      backup_schedule: '02:30',
+      backup_dir: '/srv/backups/factoryd',
+      backup_keep: 14,
+    });
+    await page.getByLabel('Backups kept').scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-settings-backups', { fullPage: true });
+    await admin.context.close();
+  });
 });
