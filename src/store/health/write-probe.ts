@@ -5,7 +5,7 @@ import { dialectOf } from '../dialect.js';
 import type { DB } from '../schema.js';
 
 /**
- * Rewrites the probe row in the caller's write transaction (its commit is the real test), and,
+ * Writes the probe row in the caller's write transaction (its commit is the real test), and,
  * for a SQLite file, says how many bytes are free on its file system (null on PostgreSQL, whose
  * disk is its server's, and for a database in memory).
  */
@@ -13,7 +13,11 @@ export async function probeWrite(
   trx: Transaction<DB>,
   nowIso: string,
 ): Promise<{ freeBytes: number | null }> {
-  await trx.updateTable('write_probe').set({ at: nowIso }).where('id', '=', 1).execute();
+  await trx
+    .insertInto('write_probe')
+    .values({ id: 1, at: nowIso })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ at: nowIso }))
+    .execute();
   if (dialectOf(trx) !== 'sqlite') return { freeBytes: null };
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(trx);
   const file = rows.find((r) => r.name === 'main')?.file;
