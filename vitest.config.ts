@@ -10,6 +10,7 @@ const POSTGRES_SUITES = [
   'test/api/**/*.test.ts',
   'test/e2e/**/*.test.ts',
   'test/daemon/scheduler-stuck.test.ts',
+  'test/daemon/scheduler-backup.test.ts',
   'test/postgres/**/*.test.ts',
 ];
 

@@ -19,7 +19,8 @@ import {
 } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters } from './login.js';
-import type { Limiters, RouteDeps } from './route-deps.js';
+import type { Limiters, MetricsEndpoint, RouteDeps } from './route-deps.js';
+import { countRequests } from './request-metrics.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { OneLinePerRequest } from './request-log.js';
 import { swaggerOptions } from './openapi-document.js';
@@ -76,6 +77,8 @@ export interface AppDeps {
    * daemon fills it in once it listens. Without it, the address each request came in on.
    */
   reach?: ServerReach;
+  /** `GET /metrics` answers its token (none: 404); requests are counted when metrics are on. */
+  metrics?: MetricsEndpoint;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -217,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerIdempotency(app, deps.core);
+  if (deps.core.metrics.enabled) countRequests(app, deps.core.metrics);
 
   await app.register(swagger, swaggerOptions());
 
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     labels: deps.labels ?? labelsInThisThread(takeTurns),
     reach: deps.reach ?? { loopbackOnly: false, lanUrl: null },
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   };
   for (const register of ROUTES) await register(app, routeDeps);
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type ErrorKind } from '../domain/errors.js';
+import { isDiskFull } from '../store/disk-full.js';
 
 /** HTTP status and error `type` for each kind of error (DESIGN §3). */
 export const KIND_HTTP: Record<ErrorKind, { status: number; type: string }> = {
@@ -263,6 +264,8 @@ export function toAppError(
         message: 'Content-Length does not match the body.',
       });
   }
+  // The database's disk is full: a 503 that says so, not a 500 (docs/operate.md, "A full disk").
+  if (isDiskFull(err)) return new AppError('disk_full', { retryAfter: 30 });
   if (err instanceof SyntaxError || err.name === 'SyntaxError') return new AppError('invalid_json');
   if (err.statusCode === 413) return new AppError('payload_too_large');
   if (err.statusCode === 415) return new AppError('unsupported_media_type');
@@ -303,6 +306,9 @@ export function handleError(
   reply: FastifyReply,
 ): FastifyReply {
   const mapped = toAppError(err, request.routeOptions?.schema as Record<string, unknown>);
+  if (mapped?.code === 'disk_full') {
+    request.log.error({ err, request_id: request.id }, 'the disk of the database is full');
+  }
   if (mapped) return sendError(reply, request, mapped);
   // Unexpected: logged with the request id; the body never carries a stack trace.
   request.log.error({ err, request_id: request.id }, 'unhandled error');

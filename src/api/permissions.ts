@@ -22,6 +22,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /v1/openapi.json': 'public',
+  // Its own token, checked by the route (not an API key or a session): routes/metrics.routes.ts.
+  'GET /metrics': 'public',
 
   'POST /v1/api-keys': ADMIN,
   'GET /v1/api-keys': ADMIN,
@@ -33,6 +35,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/settings': STAFF,
   'PATCH /v1/settings': ADMIN,
   'GET /v1/plans': STAFF,
+  'GET /v1/backups': ADMIN,
 
   'POST /v1/retailers': ADMIN,
   'GET /v1/retailers': STAFF,

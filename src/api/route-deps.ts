@@ -16,4 +16,15 @@ export interface RouteDeps {
   limiters: Limiters;
   labels: LabelRenderer;
   reach: ServerReach;
+  /** `GET /metrics`: answered when a metrics token is set (routes/metrics.routes.ts). */
+  metrics?: MetricsEndpoint;
+}
+
+/** What `/metrics` serves, and to whom. */
+export interface MetricsEndpoint {
+  /** The bearer token `/metrics` answers; none: the route answers 404. */
+  token?: string;
+  /** The Prometheus text of every figure, collected now. */
+  scrape(): Promise<string>;
+  contentType: string;
 }

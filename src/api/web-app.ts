@@ -86,7 +86,8 @@ export function isApiPath(path: string): boolean {
     path === '/healthz' ||
     path.startsWith('/healthz/') ||
     path === '/readyz' ||
-    path.startsWith('/readyz/')
+    path.startsWith('/readyz/') ||
+    path === '/metrics'
   );
 }
 

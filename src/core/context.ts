@@ -1,5 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/database.js';
+import { noMetrics, type Metrics } from '../runtime/metrics.js';
+import { coreFigures, type CoreFigures } from './figures.js';
 import { StationTokens } from './auth/station-tokens.js';
 import { GroupCommit } from './group-commit.js';
 import { OrderLines } from '../store/orders/order-rows.js';
@@ -15,6 +17,9 @@ export interface CoreContext extends TransactContext {
   stagingUploads: Set<string>;
   /** Stations whose tokens were looked up, for scans (checked again in each scan's transaction). */
   stationTokens: StationTokens;
+  /** The process's figures for monitoring (no-ops when metrics are off). */
+  metrics: Metrics;
+  figures: CoreFigures;
 }
 
 /**
@@ -22,16 +27,25 @@ export interface CoreContext extends TransactContext {
  * root (the daemon, a CLI command, a test) builds one per database and passes it down; contexts
  * derived from it (`{ ...ctx, beforeCommit }`) share its parts.
  */
-export function createCoreContext(parts: { db: Db; clock: Clock; signals?: Signals }): CoreContext {
+export function createCoreContext(parts: {
+  db: Db;
+  clock: Clock;
+  signals?: Signals;
+  metrics?: Metrics;
+}): CoreContext {
   const transactions = {
     db: parts.db,
     clock: parts.clock,
     signals: parts.signals ?? noSignals,
     orderLines: new OrderLines(),
   };
+  const metrics = parts.metrics ?? noMetrics;
+  const figures = coreFigures(metrics);
   return {
     ...transactions,
-    groupCommit: new GroupCommit(transactions),
+    metrics,
+    figures,
+    groupCommit: new GroupCommit(transactions, (size) => figures.groupCommitBatch.observe(size)),
     stagingUploads: new Set(),
     stationTokens: new StationTokens(),
   };

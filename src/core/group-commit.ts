@@ -54,11 +54,14 @@ class UnitFailed extends Error {
  */
 export class GroupCommit {
   readonly #ctx: TransactionParts;
+  readonly #committed: (size: number) => void;
   #queue: Job[] = [];
   #draining = false;
 
-  constructor(ctx: TransactionParts) {
+  /** `committed` hears the size of each batch that committed (a metric). */
+  constructor(ctx: TransactionParts, committed: (size: number) => void = () => {}) {
     this.#ctx = ctx;
+    this.#committed = committed;
   }
 
   /**
@@ -105,6 +108,7 @@ export class GroupCommit {
       for (const job of batch ?? this.#queue.splice(0, MAX_BATCH)) job.reject(err);
       return;
     }
+    this.#committed(batch!.length);
     for (const settle of outcomes) settle();
   }
 }

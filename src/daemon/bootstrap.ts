@@ -7,6 +7,7 @@ import { exclusively, openStore, type SqliteStore, type Store } from '../store/d
 import { DATABASE_FILE, INITIAL_KEY_FILE, resolveDataDir } from './data-dir.js';
 import type { DaemonIO } from './io.js';
 import { THIS_BUILD } from './version.js';
+import type { Metrics } from '../runtime/metrics.js';
 
 export interface OpenedDataDir {
   dataDir: string;
@@ -150,8 +151,19 @@ export function databaseLine(db: ReturnType<typeof describeDatabase>): string {
     : `PostgreSQL database ${db.database} on ${db.host} as ${db.user}`;
 }
 
-export function coreOf(dataDir: string, store: Store, signals: Signals = noSignals): OpenedDataDir {
-  return { dataDir, store, core: createCoreContext({ db: store.db, clock: systemClock, signals }) };
+export function coreOf(
+  dataDir: string,
+  store: Store,
+  signals: Signals = noSignals,
+  metrics?: Metrics,
+): OpenedDataDir {
+  const core = createCoreContext({
+    db: store.db,
+    clock: systemClock,
+    signals,
+    ...(metrics ? { metrics } : {}),
+  });
+  return { dataDir, store, core };
 }
 
 /** `--database-url` or $FACTORYD_DATABASE_URL: PostgreSQL instead of the SQLite file. */

@@ -57,6 +57,14 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
       '--no-deliveries',
       'send no webhooks: deliveries wait in the database (checking a backup, a staging copy)',
     )
+    .option(
+      '--metrics-token <token>',
+      'serve Prometheus metrics at /metrics to this bearer token (default $FACTORYD_METRICS_TOKEN; none: off)',
+    )
+    .option(
+      '--metrics-listen <host:port>',
+      'serve /metrics without a token on a listener of its own, e.g. 127.0.0.1:9464',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  factoryd serve --host 0.0.0.0 --port 8080 --data-dir /var/lib/factoryd\n' +
@@ -123,14 +131,39 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
 
   program
     .command('backup')
-    .description('copy the database to FILE with the online backup API (safe while serving)')
-    .argument('<file>', 'where to write the backup')
+    .description(
+      'write a verified backup of the database to FILE (safe while serving); --verify checks an existing one',
+    )
+    .argument('<file>', 'where to write the backup, or the backup to check with --verify')
+    .option('--verify', 'check FILE instead: exit 0 when it is a good backup, 1 with the reason')
     .option(...dataDirOption)
     .option(...databaseUrlOption)
-    .addHelpText('after', '\nExample:\n  factoryd backup /srv/backups/factoryd-$(date +%F).db\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  factoryd backup /srv/backups/factoryd-$(date +%F).db\n' +
+        '  factoryd backup --verify /srv/backups/factoryd-2026-11-26.db\n' +
+        'Scheduled backups: the settings backup_schedule, backup_dir, backup_keep (docs/operate.md).\n',
+    )
+    .action(async (file: string, opts: CommonOptions & { verify?: boolean }) => {
+      const { backup, verifyBackup } = await import('./commands/backup.command.js');
+      exitCode = opts.verify ? await verifyBackup(file, io) : await backup(file, opts, io);
+    });
+
+  program
+    .command('restore')
+    .description(
+      'put a verified backup in place of the database (factoryd stopped; the old database is kept beside it)',
+    )
+    .argument('<file>', 'the backup (a SQLite backup; for a pg_dump file it prints the command)')
+    .option(...dataDirOption)
+    .option(...databaseUrlOption)
+    .addHelpText(
+      'after',
+      '\nExample:\n  sudo systemctl stop factoryd\n  factoryd restore /srv/backups/factoryd-2026-11-26T023000Z.db --data-dir /var/lib/factoryd\n',
+    )
     .action(async (file: string, opts: CommonOptions) => {
-      const { backup } = await import('./commands/backup.command.js');
-      exitCode = await backup(file, opts, io);
+      const { restore } = await import('./commands/restore.command.js');
+      exitCode = await restore(file, opts, io);
     });
 
   const keys = program.command('keys').description('API keys, on the server box itself (recovery)');

@@ -3,6 +3,7 @@ import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { deleteLeftovers } from '../core/uploads/upload-leftovers.js';
+import { BACKUP_CHECK_EVERY_MS, backupJob } from './jobs/backup.job.js';
 import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
 import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';
@@ -16,6 +17,12 @@ export interface SchedulerDeps {
   deliveries?: boolean;
   /** How long a claimed webhook delivery is kept from other processes (default 2 minutes). */
   deliveryLeaseMs?: number;
+  /** Scheduled backups go to `<dataDir>/backups` unless `backup_dir` says otherwise. */
+  dataDir?: string;
+  /** The environment (where pg_dump is). */
+  env?: Record<string, string | undefined>;
+  /** How often to look whether a scheduled backup is due (default 30 s). */
+  backupCheckMs?: number;
 }
 
 export interface Scheduler {
@@ -42,6 +49,9 @@ export function startScheduler({
   log,
   deliveries = true,
   deliveryLeaseMs,
+  dataDir,
+  env = {},
+  backupCheckMs = BACKUP_CHECK_EVERY_MS,
 }: SchedulerDeps): Scheduler {
   const dispatcher = deliveries
     ? new WebhookDispatcher(core, {
@@ -53,7 +63,8 @@ export function startScheduler({
   const stuck = stuckJob(core, store, log);
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
-  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];
+  const backups = dataDir === undefined ? null : backupJob({ core, store, dataDir, env, log });
+  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping, ...(backups ? [backups] : [])];
 
   // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
   // while the job still runs is skipped by the Job; a failed run is logged by it.
@@ -63,6 +74,7 @@ export function startScheduler({
     every(STUCK_EVERY_MS, stuck),
     ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
+    ...(backups ? [every(backupCheckMs, backups)] : []),
   ];
 
   dispatcher?.kick();

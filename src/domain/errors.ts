@@ -149,6 +149,11 @@ export const ERROR_CODES = {
   rate_limited: { kind: 'rate_limited', message: 'Too many attempts; try again later.' },
   // 503, 500
   not_ready: { kind: 'unavailable', message: 'The database is not answering.' },
+  disk_full: {
+    kind: 'unavailable',
+    message:
+      'The disk of the database is full: nothing can be saved until space is freed. Nothing of this request was kept; send it again once there is room.',
+  },
   shutting_down: {
     kind: 'unavailable',
     message: 'The server is stopping; send the request again in a moment.',

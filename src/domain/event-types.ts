@@ -13,6 +13,9 @@ export const EVENT_TYPES = [
   'station.hardware_checked',
   // The integrator's contract (DESIGN §19).
   'order.updated',
+  // Scheduled backups (docs/operate.md, "Backups").
+  'backup.completed',
+  'backup.failed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

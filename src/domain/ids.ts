@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   staff: 'stf',
   session: 'ses',
   request: 'req',
+  backupRun: 'bkp',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -30,6 +30,8 @@ export const LOCKS = {
   /** Scheduler jobs: one run at a time across the group. */
   'stuck-recompute': 10,
   housekeeping: 11,
+  /** Scheduled backups: one factoryd of the group writes each. */
+  backup: 12,
 } as const;
 
 /**

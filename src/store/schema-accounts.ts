@@ -43,6 +43,12 @@ export interface SettingsTable {
   webhook_allowed_hosts: string;
   /** The address stations open (migration 0015); null = the one a request came in on. */
   public_url: string | null;
+  /** Scheduled backups (migration 0501): `02:30`, `every 6h`; null = none. */
+  backup_schedule: string | null;
+  /** Where scheduled backups go; null = `<data-dir>/backups`. */
+  backup_dir: string | null;
+  /** How many verified backups are kept (default 7). */
+  backup_keep: number;
   updated_at: string;
 }
 

@@ -324,4 +324,26 @@ export interface DB {
   migration_versions: MigrationVersionTable;
   sso_settings: SsoSettingsTable;
   sso_logins: SsoLoginTable;
+  backup_runs: BackupRunTable;
+  write_probe: WriteProbeTable;
+}
+
+/** The row `/readyz` rewrites (migration 0502). */
+export interface WriteProbeTable {
+  id: number;
+  at: string;
+}
+
+/** One scheduled backup's outcome (migration 0501). */
+export interface BackupRunTable {
+  id: string;
+  factory_id: string;
+  status: 'completed' | 'failed';
+  started_at: string;
+  finished_at: string;
+  /** The verified backup's path (completed), or the file it would have been (failed). */
+  file: string | null;
+  bytes: number | null;
+  /** Why it failed, in a sentence. */
+  error: string | null;
 }

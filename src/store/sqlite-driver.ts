@@ -127,7 +127,12 @@ export class SqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as Handle).exec('rollback');
+    const handle = connection as Handle;
+    // After some failures (a full disk: SQLITE_FULL; an I/O error) SQLite has rolled the
+    // transaction back itself; a ROLLBACK would throw "cannot rollback - no transaction is
+    // active" in place of the error that says what happened.
+    if (handle.bound && !handle.bound.db.inTransaction) return;
+    handle.exec('rollback');
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {

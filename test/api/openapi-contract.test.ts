@@ -131,6 +131,7 @@ async function exercise(): Promise<void> {
   await call('GET', '/v1/settings');
   await call('PATCH', '/v1/settings', { body: { stuck_after_days: 3 } });
   await call('GET', '/v1/plans');
+  await call('GET', '/v1/backups');
 
   const key = await call('POST', '/v1/api-keys', { body: { name: 'ERP' } });
   await call('GET', '/v1/api-keys');

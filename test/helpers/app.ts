@@ -7,6 +7,7 @@ import { createCoreContext, type CoreContext, type Signals } from '../../src/cor
 import { createFactory } from '../../src/core/factory/setup.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { openStore, type Store } from '../../src/store/database.js';
+import type { Metrics } from '../../src/runtime/metrics.js';
 import {
   createTestDatabase,
   dropTestDatabase,
@@ -74,13 +75,18 @@ export async function openTestStore(dir: string): Promise<{ store: Store; drop()
  * ./dialect.ts), a factory with its first key, and the app (not listening).
  */
 export async function makeTestApp(
-  options: { clock?: ManualClock; app?: Omit<AppDeps, 'core'> } = {},
+  options: { clock?: ManualClock; app?: Omit<AppDeps, 'core'>; metrics?: Metrics } = {},
 ): Promise<TestApp> {
   const dir = tempDir();
   const { store, drop } = await openTestStore(dir);
   const clock = options.clock ?? new ManualClock();
   const signals = new RecordingSignals();
-  const core: CoreContext = createCoreContext({ db: store.db, clock, signals });
+  const core: CoreContext = createCoreContext({
+    db: store.db,
+    clock,
+    signals,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const { factoryId, apiKey } = await createFactory(core, { name: 'Test Factory' });
   const app = await buildApp({ ...options.app, core });
   await app.ready();

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
+import { checkReadable, checkWritable } from '../../core/health/readiness.js';
 import { AppError } from '../../domain/errors.js';
 import type { RouteDeps } from '../route-deps.js';
+
+/** How often `/readyz` writes to learn whether the database can (ms). */
+const WRITE_PROBE_EVERY_MS = 1_000;
 
 export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
   app.get(
@@ -26,6 +29,30 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     async () => ({ status: 'ok' as const }),
   );
 
+  // The write probe runs beside the answers, at most once a second: a write waits its turn
+  // behind other writes (a large upload), and a readiness check must not wait with it. Each
+  // answer says what the latest finished probe found.
+  let writable: AppError | null = null;
+  let probing = false;
+  let probedAt = 0;
+  const probe = () => {
+    if (probing || Date.now() - probedAt < WRITE_PROBE_EVERY_MS) return;
+    probing = true;
+    probedAt = Date.now();
+    checkWritable(core)
+      .then(
+        () => {
+          writable = null;
+        },
+        (err: unknown) => {
+          writable = err instanceof AppError ? err : new AppError('not_ready');
+        },
+      )
+      .finally(() => {
+        probing = false;
+      });
+  };
+
   app.get(
     '/readyz',
     {
@@ -34,7 +61,12 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
         description:
           'Answers 200 when the database answers a query, 503 `not_ready` otherwise. Needs no token.',
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers and can write',
+        description:
+          'The database answers a read, and the latest one-row write (made beside the answers, ' +
+          'at most once a second) committed: 503 `disk_full` while the disk of the database is ' +
+          'full (or has under 1 MiB free), 503 `not_ready` while the database does not answer; ' +
+          'ready again by itself once it can write.',
         security: [],
         response: {
           200: Type.Object(
@@ -45,11 +77,9 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
       },
     },
     async () => {
-      try {
-        await sql`select 1`.execute(core.db);
-      } catch {
-        throw new AppError('not_ready');
-      }
+      probe();
+      await checkReadable(core);
+      if (writable) throw writable;
       return { status: 'ready' as const };
     },
   );

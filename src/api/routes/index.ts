@@ -16,6 +16,8 @@ import { eventsRoutes } from './events.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { portalRoutes } from './portal.routes.js';
 import { ssoRoutes } from './sso.routes.js';
+import { metricsRoutes } from './metrics.routes.js';
+import { backupsRoutes } from './backups.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -35,4 +37,6 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   authRoutes,
   portalRoutes,
   ssoRoutes,
+  metricsRoutes,
+  backupsRoutes,
 ];

@@ -7,6 +7,7 @@ import { IsoDateTime, Nullable, StringEnum } from './common.js';
 import { HardwareCheck } from './hardware-check.js';
 import { VoidedLabel } from './items.js';
 import { OrderListItem, Piece } from './orders.js';
+import { BackupRun } from './backups.js';
 import { Return } from './returns.js';
 import { ScanAnswer } from './scans.js';
 import { Station } from './stations.js';
@@ -113,6 +114,15 @@ export const WEBHOOK_EVENTS: Record<
   'station.hardware_checked': {
     description: 'A scanner hardware check was recorded for a station.',
     schema: envelope('station.hardware_checked', 'StationHardwareCheckedEvent', HardwareCheck),
+  },
+  'backup.completed': {
+    description: 'A scheduled backup was written and verified. `data` is the run.',
+    schema: envelope('backup.completed', 'BackupCompletedEvent', BackupRun),
+  },
+  'backup.failed': {
+    description:
+      'A scheduled backup failed (a full disk, a copy that did not verify): no file was left. `data` is the run, with `error`.',
+    schema: envelope('backup.failed', 'BackupFailedEvent', BackupRun),
   },
   [TEST_EVENT_TYPE]: {
     description:

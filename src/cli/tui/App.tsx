@@ -22,7 +22,7 @@ import { ADMIN_ONLY } from './screens/screen-props.js';
 import { DEFAULT_TIMING } from './timing.js';
 import type { TuiTiming } from './timing.js';
 import { ROUTES } from './tui-api.js';
-import type { Caller } from './tui-api.js';
+import type { Caller, TuiApi } from './tui-api.js';
 
 export interface AppProps {
   serverUrl: string;
@@ -111,6 +111,8 @@ export function App(props: AppProps) {
   const ready = session.phase === 'ready' ? session : undefined;
   const can = useMemo(() => (ready ? permissionsOf(ready.me) : () => false), [ready]);
 
+  const backupWarning = useBackupWarning(ready?.api, can(ROUTES.backupStatus));
+
   const tabs: Tab[] = TABS.map((label) => ({
     label,
     unavailable: ready && label === 'Keys' && !can(ROUTES.listKeys) ? ADMIN_ONLY : undefined,
@@ -124,6 +126,7 @@ export function App(props: AppProps) {
           serverUrl={props.serverUrl}
           who={ready ? describe(ready.me) : undefined}
           columns={columns}
+          warning={backupWarning}
         />
         <TabBar tabs={tabs} active={tab} colour={props.colour} columns={columns} />
         {ready ? (
@@ -161,4 +164,40 @@ export function App(props: AppProps) {
       </Box>
     </KeyRouterContext.Provider>
   );
+}
+
+/** How often the header looks again at the scheduled backups. */
+const BACKUP_LOOK_MS = 5 * 60_000;
+
+/**
+ * "LAST BACKUP FAILED …" while the latest scheduled backup failed (GET /v1/backups), for those
+ * who may read it (admins): shown in the header of every screen.
+ */
+function useBackupWarning(api: TuiApi | undefined, allowed: boolean): string | undefined {
+  const [warning, setWarning] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!api || !allowed) return;
+    let live = true;
+    const look = () => {
+      api.backupStatus().then(
+        (status) => {
+          const last = status.last_run;
+          if (!live) return;
+          setWarning(
+            last?.status === 'failed'
+              ? `! LAST BACKUP FAILED ${last.started_at.slice(0, 16).replace('T', ' ')}Z: ${last.error ?? ''}`
+              : undefined,
+          );
+        },
+        () => {},
+      );
+    };
+    look();
+    const timer = setInterval(look, BACKUP_LOOK_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, allowed]);
+  return warning;
 }

@@ -26,6 +26,9 @@ export type Settings = Answer<'/v1/settings', 'get'> & Record<string, unknown>;
 
 export type StaffSession = Answer<'/v1/auth/login', 'post'>;
 
+/** `GET /v1/backups`: where scheduled backups stand. */
+export type BackupStatus = Answer<'/v1/backups', 'get'>;
+
 /** The routes the terminal UI uses; each key is the permission name the server lists. */
 export const ROUTES = {
   listKeys: 'GET /v1/api-keys',
@@ -40,6 +43,7 @@ export const ROUTES = {
   listReturns: 'GET /v1/returns',
   createReturn: 'POST /v1/returns',
   updateReturn: 'PATCH /v1/returns/:id',
+  backupStatus: 'GET /v1/backups',
 } as const;
 
 /**
@@ -63,6 +67,10 @@ export class TuiApi {
       path: { id },
       body: { overlap_seconds: overlapSeconds },
     });
+  }
+
+  backupStatus(): Promise<BackupStatus> {
+    return this.client.get('/v1/backups');
   }
 
   async revokeKey(id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { isAllowedHostEntry } from '../../domain/allowed-hosts.js';
 import { AppError, invalid } from '../../domain/errors.js';
+import { formatBackupSchedule, parseBackupSchedule } from '../../domain/backup-schedule.js';
 import type { SettingsTable } from '../../store/schema.js';
 import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
@@ -21,22 +22,35 @@ export interface SettingsView {
    * request came in on. Pairing codes' `pair_url` starts with it.
    */
   public_url: string | null;
+  /**
+   * When scheduled backups run: `02:30` (daily, the factory's time zone; several: `02:30, 14:30`)
+   * or `every 6h` / `every 30m`; null = none (docs/operate.md, "Backups").
+   */
+  backup_schedule: string | null;
+  /** An absolute directory on the server for scheduled backups; null = `<data-dir>/backups`. */
+  backup_dir: string | null;
+  /** How many verified scheduled backups are kept; older ones are deleted. */
+  backup_keep: number;
   updated_at: string;
 }
 
+/** Settings a new factory gets from their columns' defaults (none, none, 7). */
+type ColumnDefaulted = 'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep';
+
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
-/** A new factory's settings; `public_url` is left to the column's default, null. */
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
-  stuck_after_days: 7,
-  timezone: 'Europe/London',
-  station_app_scheme: 'factorystation',
-  session_ttl_hours: 12,
-  label_size: '4x6',
-  default_dpi: 203,
-  webhook_retention_days: 30,
-  webhook_allowed_hosts: '[]',
-};
+/** A new factory's settings; `public_url` and the backup settings are left to their columns' defaults. */
+export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | ColumnDefaulted> =
+  {
+    stuck_after_days: 7,
+    timezone: 'Europe/London',
+    station_app_scheme: 'factorystation',
+    session_ttl_hours: 12,
+    label_size: '4x6',
+    default_dpi: 203,
+    webhook_retention_days: 30,
+    webhook_allowed_hosts: '[]',
+  };
 
 export const STATION_APP_SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*$/;
 
@@ -51,6 +65,9 @@ const toView = (row: SettingsTable): SettingsView => ({
   webhook_retention_days: row.webhook_retention_days,
   webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
   public_url: row.public_url,
+  backup_schedule: row.backup_schedule,
+  backup_dir: row.backup_dir,
+  backup_keep: row.backup_keep,
   updated_at: row.updated_at,
 });
 
@@ -104,6 +121,23 @@ function validate(patch: SettingsPatch): SettingsPatch {
       );
     }
     patch = { ...patch, public_url: url };
+  }
+  if (patch.backup_schedule?.trim() === '') patch = { ...patch, backup_schedule: null };
+  if (typeof patch.backup_schedule === 'string') {
+    const schedule = parseBackupSchedule(patch.backup_schedule);
+    if (typeof schedule === 'string') throw invalid('backup_schedule', schedule);
+    patch = { ...patch, backup_schedule: formatBackupSchedule(schedule) };
+  }
+  if (patch.backup_dir?.trim() === '') patch = { ...patch, backup_dir: null };
+  if (typeof patch.backup_dir === 'string') {
+    const dir = patch.backup_dir.trim();
+    if (!dir.startsWith('/')) {
+      throw invalid(
+        'backup_dir',
+        'backup_dir must be an absolute directory on the server, such as /srv/backups/factoryd; empty for <data-dir>/backups.',
+      );
+    }
+    patch = { ...patch, backup_dir: dir };
   }
   patch.webhook_allowed_hosts?.forEach((host, i) => {
     if (!isAllowedHostEntry(host)) {

@@ -109,5 +109,10 @@ export async function recordScan(
     const scan = { ...recorded.scan, hardware_check: view };
     return { ...recorded, scan, json: JSON.stringify(scan) };
   };
-  return ctx.groupCommit.submit(work, scanReadAhead(request.read));
+  const recorded = await ctx.groupCommit.submit(work, scanReadAhead(request.read));
+  if (!recorded.replayed) {
+    const { scan } = recorded;
+    ctx.figures.scans.inc(scan.event, scan.accepted ? 'accepted' : (scan.reason ?? 'refused'));
+  }
+  return recorded;
 }

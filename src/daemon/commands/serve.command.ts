@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createSecureContext } from 'node:tls';
 import pino from 'pino';
 import { buildApp } from '../../api/app.js';
@@ -23,6 +24,8 @@ import { isLoopbackHost, reachOf, stationPageLines } from '../listen-address.js'
 import { reclaimWhenQuiet } from '../idle-memory.js';
 import { trimNativeHeap } from '../../store/malloc-trim.js';
 import type { DaemonIO } from '../io.js';
+import { listenForMetrics, parseListenAddress } from '../metrics/metrics-listener.js';
+import { registerServerMetrics } from '../metrics/server-metrics.js';
 import type { Scheduler } from '../scheduler.js';
 import { COMMIT, VERSION } from '../version.js';
 
@@ -35,6 +38,10 @@ interface ServeOptions {
   logLevel: string;
   /** False with --no-deliveries: webhook deliveries wait in the database, nothing is sent. */
   deliveries: boolean;
+  /** `/metrics` answers this bearer token (else $FACTORYD_METRICS_TOKEN; neither: off). */
+  metricsToken?: string;
+  /** `host:port`: a listener of its own serving `/metrics` without a token. */
+  metricsListen?: string;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
@@ -51,6 +58,11 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
   }
   if (!LEVELS.includes(opts.logLevel)) {
     io.stderr.write(`factoryd: --log-level must be one of ${LEVELS.join(', ')}\n`);
+    return 2;
+  }
+  const metricsListen = opts.metricsListen ? parseListenAddress(opts.metricsListen) : undefined;
+  if (typeof metricsListen === 'string') {
+    io.stderr.write(`factoryd: ${metricsListen}\n`);
     return 2;
   }
   const tls = opts.tlsCert && opts.tlsKey ? readTls(opts.tlsCert, opts.tlsKey) : undefined;
@@ -71,7 +83,7 @@ export async function serve(opts: ServeOptions, io: DaemonIO): Promise<number> {
     return 1;
   }
   try {
-    return await run(opts, port, tls, dataDir, io);
+    return await run(opts, port, tls, dataDir, io, metricsListen);
   } finally {
     lock.release();
   }
@@ -143,6 +155,7 @@ async function run(
   tls: TlsFiles | undefined,
   dataDir: string,
   io: DaemonIO,
+  metricsListen: { host: string; port: number } | undefined,
 ): Promise<number> {
   // JSON lines on stdout; tokens never reach them (authorization is redacted, bodies not logged).
   const logger = pino(
@@ -174,6 +187,12 @@ async function run(
     { version: VERSION, commit: COMMIT, node: process.version, database },
     `factoryd ${VERSION} (commit ${COMMIT}) starting on ${databaseLine(database)}`,
   );
+  // Metrics (docs/operate.md, "Monitoring"): prom-client loads only when they are asked for.
+  const metricsToken = opts.metricsToken || io.env.FACTORYD_METRICS_TOKEN || undefined;
+  const prometheus =
+    metricsToken || metricsListen
+      ? (await import('../../runtime/prometheus.js')).createPrometheusMetrics()
+      : undefined;
   const opened: OpenedDataDir = coreOf(
     dataDir,
     await openConfiguredDatabase(dataDir, io, {
@@ -187,7 +206,13 @@ async function run(
       },
     }),
     signals,
+    prometheus,
   );
+  const scrape = prometheus && {
+    scrape: () => prometheus.exposition(),
+    contentType: prometheus.contentType,
+  };
+  if (prometheus) registerServerMetrics(prometheus, opened.store);
   // Labels render in a thread of their own, which ends when none are asked for.
   const labels = io.labelWorker && labelThread(io.labelWorker);
   // Filled in once the server listens (the port may be 0 until then).
@@ -199,6 +224,7 @@ async function run(
     reach,
     ...(tls ? { https: tls } : {}),
     ...(labels ? { labels } : {}),
+    ...(scrape && metricsToken ? { metrics: { ...scrape, token: metricsToken } } : {}),
   });
 
   // Listening comes before a new data directory gets its factory and first key: a server that
@@ -207,6 +233,23 @@ async function run(
     await app.listen({ host: opts.host, port });
   } catch (err) {
     io.stderr.write(`factoryd: ${listenFailure(err as NodeJS.ErrnoException, opts.host, port)}\n`);
+    await app.close();
+    await labels?.close();
+    await opened.store.close();
+    return 1;
+  }
+  let metricsServer: Server | undefined;
+  try {
+    if (scrape && metricsListen) {
+      metricsServer = await listenForMetrics(metricsListen, scrape, (err) =>
+        logger.error({ err }, 'collecting the metrics failed'),
+      );
+    }
+  } catch (err) {
+    const { host, port: metricsPort } = metricsListen!;
+    io.stderr.write(
+      `factoryd: --metrics-listen: ${listenFailure(err as NodeJS.ErrnoException, host, metricsPort)}\n`,
+    );
     await app.close();
     await labels?.close();
     await opened.store.close();
@@ -233,11 +276,16 @@ async function run(
   const { startScheduler } = await import('../scheduler.js');
   // docs/scale-out.md: a dead process's webhook claims come back after this lease.
   const leaseSeconds = Number(io.env.FACTORYD_DELIVERY_LEASE_SECONDS);
+  const backupCheckSeconds = Number(io.env.FACTORYD_BACKUP_CHECK_SECONDS);
   const scheduler = startScheduler({
     core: opened.core,
     store: opened.store,
     log: app.log,
     deliveries: opts.deliveries,
+    dataDir: opened.dataDir,
+    env: io.env,
+    // Tests look every second instead of every 30 s.
+    ...(backupCheckSeconds > 0 ? { backupCheckMs: backupCheckSeconds * 1000 } : {}),
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;
@@ -286,6 +334,7 @@ async function run(
   const signal = await io.stopSignal;
   logger.info({ signal }, 'stopping: finishing requests in flight');
   idle.stop();
+  metricsServer?.close();
   await app.close(); // stops accepting, waits for requests in flight
   await labels?.close();
   await scheduler.stop();

@@ -240,6 +240,7 @@ export class WebhookDispatcher {
       this.stats.attempts += 1;
       if (outcome.kind === 'succeeded') this.stats.succeeded += 1;
       else this.stats.failed += 1;
+      this.#ctx.figures.deliveryAttempts.inc(outcome.kind);
     }
     this.#results.push({ delivery, outcome, at: this.#ctx.clock.now() });
     // A slot of an endpoint that had enough claimed frees: its further due deliveries may go.

@@ -17,6 +17,8 @@ import * as webhookSecretRotation from './2026-11-26-0602-webhook-secret-rotatio
 import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
 import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
+import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
+import * as writeProbe from './2026-11-26-0502-write-probe.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0603-api-key-scopes': apiKeyScopes,
   '2026-11-26-0701-migration-versions': migrationVersions,
   '2026-11-26-0702-single-sign-on': singleSignOn,
+  '2026-11-26-0501-scheduled-backups': scheduledBackups,
+  '2026-11-26-0502-write-probe': writeProbe,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,9 +18,13 @@ export async function publicUrlOf(db: Kysely<DB>, factoryId: string): Promise<st
 
 export async function insertSettings(
   trx: Transaction<DB>,
-  row: Omit<SettingsTable, 'public_url'>,
+  row: Omit<SettingsTable, 'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep'>,
 ): Promise<void> {
-  await trx.insertInto('settings').values(row).execute();
+  // The columns left out get their defaults (a database older than them has none of them).
+  await trx
+    .insertInto('settings')
+    .values(row as SettingsTable)
+    .execute();
 }
 
 export function settingsOf(db: Kysely<DB>, factoryId: string): Promise<SettingsTable | undefined> {

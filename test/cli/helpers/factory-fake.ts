@@ -92,6 +92,9 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     webhook_retention_days: 30,
     webhook_allowed_hosts: [],
     public_url: null,
+    backup_schedule: null,
+    backup_dir: null,
+    backup_keep: 7,
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =

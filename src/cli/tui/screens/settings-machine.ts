@@ -16,6 +16,9 @@ export const SETTING_HELP: Record<string, string> = {
   session_ttl_hours: 'hours a staff sign-in lasts',
   label_size: 'read-only: labels are 4 × 6 in',
   default_dpi: 'printer resolution: 203 or 300',
+  backup_schedule: 'backups: 02:30 daily (02:30, 14:30) or every 6h; empty = none',
+  backup_dir: 'folder on the server for backups; empty = <data-dir>/backups',
+  backup_keep: 'how many verified backups to keep',
   webhook_retention_days: 'days deliveries are kept',
   webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
 };

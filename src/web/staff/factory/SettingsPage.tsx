@@ -15,6 +15,9 @@ const FIELDS = [
   'default_dpi',
   'webhook_retention_days',
   'webhook_allowed_hosts',
+  'backup_schedule',
+  'backup_dir',
+  'backup_keep',
 ];
 
 /** The fields' labels, so the server's sentences say what the form says. */
@@ -27,6 +30,9 @@ const LABELS = {
   station_app_scheme: 'Station app scheme',
   webhook_retention_days: 'Keep webhook deliveries (days)',
   webhook_allowed_hosts: 'Webhook hosts allowed',
+  backup_schedule: 'Backup schedule',
+  backup_dir: 'Backup folder',
+  backup_keep: 'Backups kept',
 };
 const fieldError = labelledFieldError(LABELS);
 
@@ -68,6 +74,9 @@ function SettingsForm({
         webhook_allowed_hosts: text('webhook_allowed_hosts')
           .split(/[\s,]+/)
           .filter(Boolean),
+        backup_schedule: text('backup_schedule') || null,
+        backup_dir: text('backup_dir') || null,
+        backup_keep: Number(text('backup_keep')),
       })
       .catch(() => {});
   }
@@ -156,6 +165,33 @@ function SettingsForm({
           defaultValue={settings.webhook_allowed_hosts.join('\n')}
           hint="Host names or CIDR ranges, one per line. Empty: any host."
           error={fieldError(error, 'webhook_allowed_hosts')}
+        />
+        <TextField
+          label="Backup schedule"
+          name="backup_schedule"
+          defaultValue={settings.backup_schedule ?? ''}
+          placeholder="02:30"
+          hint="A time of day in the factory's time zone (02:30; several: 02:30, 14:30) or an interval (every 6h). Empty: no scheduled backups. Each is verified before it counts."
+          error={fieldError(error, 'backup_schedule')}
+        />
+        <TextField
+          label="Backup folder"
+          name="backup_dir"
+          defaultValue={settings.backup_dir ?? ''}
+          placeholder="/srv/backups/factoryd"
+          hint="A folder on the server, better on another disk. Empty: backups/ in the data directory."
+          error={fieldError(error, 'backup_dir')}
+        />
+        <TextField
+          label="Backups kept"
+          name="backup_keep"
+          type="number"
+          min={1}
+          max={1000}
+          required
+          defaultValue={settings.backup_keep}
+          hint="Older scheduled backups in the folder are deleted."
+          error={fieldError(error, 'backup_keep')}
         />
       </fieldset>
       {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={LABELS} />}
