@@ -58,15 +58,13 @@ export async function healthRoutes(app: FastifyInstance, { core }: RouteDeps): P
     {
       schema: {
         operationId: 'getReadiness',
-        description:
-          'Answers 200 when the database answers a query, 503 `not_ready` otherwise. Needs no token.',
         tags: ['health'],
         summary: 'The database answers and can write',
         description:
           'The database answers a read, and the latest one-row write (made beside the answers, ' +
           'at most once a second) committed: 503 `disk_full` while the disk of the database is ' +
           'full (or has under 1 MiB free), 503 `not_ready` while the database does not answer; ' +
-          'ready again by itself once it can write.',
+          'ready again by itself once it can write. Needs no token.',
         security: [],
         response: {
           200: Type.Object(
