@@ -12,6 +12,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -345,6 +346,26 @@ describe('the single executable', () => {
     expect(readdirSync(join(cache, buildDir!))).toEqual(
       expect.arrayContaining(['app', 'better_sqlite3.node']),
     );
+  });
+
+  it('never unpacks into the data directory, and removes what an earlier version left there', () => {
+    // `sudo -u factoryd factoryd …`: the home is the data directory, and there is no
+    // $CACHE_DIRECTORY. An earlier version unpacked into <data-dir>/.cache/factoryd.
+    const data = join(dir, 'var-lib-factoryd');
+    const left = join(data, '.cache', 'factoryd', '0.0.1-aaaaaaaaaaaa');
+    mkdirSync(join(left, 'app'), { recursive: true, mode: 0o700 });
+    const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(left, longAgo, longAgo);
+    const tmp = join(dir, 'tmp-data-dir-case');
+    mkdirSync(tmp, { mode: 0o700 });
+    const res = run('factoryd', ['migrate', '--status', '--data-dir', data], {
+      HOME: data,
+      TMPDIR: tmp,
+    });
+    expect(res.stderr).toContain('no database at');
+    expect(readdirSync(join(data, '.cache', 'factoryd'))).toEqual([]);
+    const [userDir] = readdirSync(tmp);
+    expect(readdirSync(join(tmp, userDir!))[0]).toMatch(/^\d+\.\d+\.\d+\S*-[0-9a-f]{12}$/);
   });
 
   it('survives several first starts at once on a fresh cache', async () => {

@@ -12,7 +12,11 @@ import { readSsoReturn, sessionOfToken } from './sso-return.js';
  */
 export function SsoSignIn() {
   const api = useApi();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // What the provider's round trip left in the address, read once.
+  const [back] = useState(() => readSsoReturn(location.hash));
+  const [refusal, setRefusal] = useState<string | null>(
+    back?.kind === 'refused' ? back.message : null,
+  );
   const provider = useQuery({
     queryKey: ['sso-provider'],
     queryFn: () => call(api.GET('/v1/auth/oidc')),
@@ -20,19 +24,15 @@ export function SsoSignIn() {
   });
 
   useEffect(() => {
-    const back = readSsoReturn(location.hash);
     if (!back) return;
     // The token leaves the address bar (and the history) before anything else.
     history.replaceState(null, '', location.pathname + location.search);
-    if (back.kind === 'refused') {
-      setRefusal(back.message);
-      return;
-    }
+    if (back.kind !== 'signed-in') return;
     sessionOfToken(api, back.token, back.expiresAt).then(
       (session) => staffSession.set(session),
       (err: unknown) => setRefusal(err instanceof Error ? err.message : String(err)),
     );
-  }, [api]);
+  }, [api, back]);
 
   if (!provider.data?.enabled && !refusal) return null;
   return (
