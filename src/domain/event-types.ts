@@ -11,6 +11,10 @@ export const EVENT_TYPES = [
   'return.written_off',
   'station.paired',
   'station.hardware_checked',
+  // Dispatch (DESIGN §15).
+  'consignment.created',
+  'consignment.closed',
+  'consignment.cancelled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   staff: 'stf',
   session: 'ses',
   request: 'req',
+  consignment: 'cns',
+  handlingUnit: 'hnu',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -43,6 +43,8 @@ export interface SettingsTable {
   webhook_allowed_hosts: string;
   /** The address stations open (migration 0015); null = the one a request came in on. */
   public_url: string | null;
+  /** The factory's GS1 company prefix for SSCCs (migration 0201); null = restricted circulation. */
+  gs1_company_prefix: string | null;
   updated_at: string;
 }
 

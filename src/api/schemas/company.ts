@@ -70,6 +70,7 @@ export const Settings = Type.Object({
   webhook_retention_days: Type.Integer(),
   webhook_allowed_hosts: Type.Array(Type.String()),
   public_url: Nullable(Type.String()),
+  gs1_company_prefix: Nullable(Type.String()),
   updated_at: IsoDateTime,
 });
 
@@ -86,6 +87,7 @@ export const SettingsPatch = Strict(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
     public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    gs1_company_prefix: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   },
   { minProperties: 1 },
 );

@@ -1,5 +1,6 @@
 import { isAllowedHostEntry } from '../../domain/allowed-hosts.js';
 import { AppError, invalid } from '../../domain/errors.js';
+import { GS1_COMPANY_PREFIX_PATTERN } from '../../domain/sscc.js';
 import type { SettingsTable } from '../../store/schema.js';
 import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
@@ -21,13 +22,21 @@ export interface SettingsView {
    * request came in on. Pairing codes' `pair_url` starts with it.
    */
   public_url: string | null;
+  /**
+   * The factory's GS1 company prefix (6–12 digits) for the SSCCs of its handling units; null =
+   * a restricted-circulation prefix, valid inside the company only (docs/dispatch.md).
+   */
+  gs1_company_prefix: string | null;
   updated_at: string;
 }
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
 /** A new factory's settings; `public_url` is left to the column's default, null. */
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
+export const DEFAULT_SETTINGS: Omit<
+  SettingsTable,
+  'factory_id' | 'updated_at' | 'public_url' | 'gs1_company_prefix'
+> = {
   stuck_after_days: 7,
   timezone: 'Europe/London',
   station_app_scheme: 'factorystation',
@@ -51,6 +60,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   webhook_retention_days: row.webhook_retention_days,
   webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
   public_url: row.public_url,
+  gs1_company_prefix: row.gs1_company_prefix,
   updated_at: row.updated_at,
 });
 
@@ -104,6 +114,17 @@ function validate(patch: SettingsPatch): SettingsPatch {
       );
     }
     patch = { ...patch, public_url: url };
+  }
+  if (patch.gs1_company_prefix?.trim() === '') patch = { ...patch, gs1_company_prefix: null };
+  if (typeof patch.gs1_company_prefix === 'string') {
+    const prefix = patch.gs1_company_prefix.trim();
+    if (!GS1_COMPANY_PREFIX_PATTERN.test(prefix)) {
+      throw invalid(
+        'gs1_company_prefix',
+        'gs1_company_prefix must be the 6 to 12 digits GS1 gave the company; empty or null for none.',
+      );
+    }
+    patch = { ...patch, gs1_company_prefix: prefix };
   }
   patch.webhook_allowed_hosts?.forEach((host, i) => {
     if (!isAllowedHostEntry(host)) {

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  addHandlingUnit,
+  cancelConsignment,
+  closeConsignment,
+  createConsignment,
+  getConsignment,
+  listConsignments,
+} from '../../core/consignments/consignments.js';
+import type { RouteDeps } from '../route-deps.js';
+import { factoryOf } from '../route-helpers.js';
+import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
+import {
+  Consignment,
+  ConsignmentClose,
+  ConsignmentCreate,
+  ConsignmentDetail,
+  ConsignmentStatus,
+  HandlingUnit,
+} from '../schemas/consignments.js';
+import { coreOf } from '../idempotency.js';
+
+/** Dispatch (DESIGN §15): consignments loaded by scan, their handling units and documents. */
+export async function consignmentsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['consignments'];
+
+  r.post(
+    '/v1/consignments',
+    {
+      config: { idempotent: true },
+      schema: {
+        operationId: 'createConsignment',
+        tags,
+        summary: 'Open a consignment: one shipment to one retailer',
+        description:
+          'Creates an open consignment numbered `CN 000001` onwards. A dispatch station loads into it once it scans that number (or staff set it with PATCH /v1/stations/{id}). Emits `consignment.created`.',
+        body: ConsignmentCreate,
+        response: { 200: Consignment },
+      },
+    },
+    async (request) => createConsignment(coreOf(request, core), factoryOf(request), request.body),
+  );
+
+  r.get(
+    '/v1/consignments',
+    {
+      schema: {
+        operationId: 'listConsignments',
+        tags,
+        summary: 'List consignments, newest first, with their loading progress',
+        description: 'Filters: `status` (open, closed, cancelled) and `retailer_id`. Keyset pages.',
+        querystring: Type.Object(
+          {
+            ...ListQuery,
+            status: Type.Optional(ConsignmentStatus),
+            retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: ListOf(Consignment) },
+      },
+    },
+    async (request) => listConsignments(core, factoryOf(request), request.query),
+  );
+
+  r.get(
+    '/v1/consignments/:id',
+    {
+      schema: {
+        operationId: 'getConsignment',
+        tags,
+        summary: 'Get a consignment with its orders, units and pieces, loaded and still to load',
+        description:
+          'Its orders are those with a piece loaded on it; each piece says whether it is loaded, when, and on which handling unit. `incomplete_units` lists the units that block a close.',
+        params: IdParams,
+        response: { 200: ConsignmentDetail },
+      },
+    },
+    async (request) => getConsignment(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/consignments/:id/close',
+    {
+      // The body is optional: a close without force may send none.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        operationId: 'closeConsignment',
+        tags,
+        summary: 'Close a consignment (refused while a unit is partly loaded, unless forced)',
+        description:
+          'Refused 409 `unit_incomplete` while a unit has some but not all of its pieces loaded; `error.errors` names each. `{"force": true, "reason": "…"}` closes anyway and keeps the reason. Emits `consignment.closed` with its orders and pieces.',
+        params: IdParams,
+        body: ConsignmentClose,
+        response: { 200: ConsignmentDetail },
+      },
+    },
+    async (request) => closeConsignment(core, factoryOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/v1/consignments/:id/cancel',
+    {
+      schema: {
+        operationId: 'cancelConsignment',
+        tags,
+        summary: 'Cancel a consignment while nothing is loaded on it',
+        description:
+          'Refused 409 `consignment_not_empty` once a piece is loaded. Stations loading into it stop. Emits `consignment.cancelled`.',
+        params: IdParams,
+        response: { 200: Consignment },
+      },
+    },
+    async (request) => cancelConsignment(core, factoryOf(request), request.params.id),
+  );
+
+  r.post(
+    '/v1/consignments/:id/handling-units',
+    {
+      config: { idempotent: true },
+      schema: {
+        operationId: 'createHandlingUnit',
+        tags,
+        summary: 'Add a handling unit (pallet, cage) with a new SSCC',
+        description:
+          "The SSCC is built from the setting `gs1_company_prefix` (else a restricted-circulation `04` prefix) and a serial, with GS1's mod-10 check digit. A dispatch station that scans its label puts its next pieces on it.",
+        params: IdParams,
+        response: { 200: HandlingUnit },
+      },
+    },
+    async (request) =>
+      addHandlingUnit(coreOf(request, core), factoryOf(request), request.params.id),
+  );
+}
