@@ -9,6 +9,8 @@ import {
   getConsignment,
   listConsignments,
 } from '../../core/consignments/consignments.js';
+import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
+import type { LabelDpi, LabelFormat } from '../../labels/label.model.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
@@ -23,7 +25,10 @@ import {
 import { coreOf } from '../idempotency.js';
 
 /** Dispatch (DESIGN §15): consignments loaded by scan, their handling units and documents. */
-export async function consignmentsRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
+export async function consignmentsRoutes(
+  app: FastifyInstance,
+  { core, labels }: RouteDeps,
+): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['consignments'];
 
@@ -135,5 +140,90 @@ export async function consignmentsRoutes(app: FastifyInstance, { core }: RouteDe
     },
     async (request) =>
       addHandlingUnit(coreOf(request, core), factoryOf(request), request.params.id),
+  );
+
+  r.get(
+    '/v1/consignments/:id/labels',
+    {
+      schema: {
+        operationId: 'getConsignmentLabels',
+        tags,
+        summary: "SSCC labels of a consignment's handling units (GS1-128, AI 00)",
+        description:
+          'One 4 × 6 in label per handling unit: from, to, the consignment, and the GS1-128 of (00) + SSCC. PDF or ZPL (^BC mode D) at 203 or 300 dpi. 409 `no_labels_to_print` when it has no handling units.',
+        params: IdParams,
+        querystring: Type.Object(
+          {
+            format: Type.Unsafe<LabelFormat>({
+              type: 'string',
+              enum: ['pdf', 'zpl'],
+              default: 'pdf',
+            }),
+            dpi: Type.Unsafe<LabelDpi>({ type: 'integer', enum: [203, 300], default: 203 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description:
+              'A PDF page or a ZPL ^XA…^XZ per handling unit; x-label-count counts them.',
+            content: {
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+              'text/plain': { schema: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, dpi } = request.query;
+      const content = await ssccLabelsOf(core, factoryOf(request), request.params.id);
+      const rendered = await labels.render(
+        content.map((label) => ({ kind: 'sscc' as const, ...label })),
+        format,
+        dpi,
+      );
+      const name = content[0]!.consignment_number.replace(' ', '-');
+      const disposition = format === 'zpl' ? 'attachment' : 'inline';
+      return reply
+        .type(rendered.contentType)
+        .header('content-disposition', `${disposition}; filename=${name}-sscc-${dpi}dpi.${format}`)
+        .header('x-label-count', String(rendered.count))
+        .send(rendered.body);
+    },
+  );
+
+  r.get(
+    '/v1/consignments/:id/delivery-note',
+    {
+      schema: {
+        operationId: 'getConsignmentDeliveryNote',
+        tags,
+        summary: 'The delivery note of a consignment (PDF)',
+        description:
+          "A4 PDF: factory and retailer, the consignment number as a barcode, each order with its loaded units and pieces' barcodes, counts, and a signature box.",
+        params: IdParams,
+        response: {
+          200: {
+            description: 'The delivery note.',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const note = await deliveryNoteOf(core, factoryOf(request), request.params.id);
+      // pdfkit and the barcode encoder load with the first document asked for.
+      const { renderDeliveryNote } = await import('../../labels/delivery-note.js');
+      // Between orders other requests get a turn: a long note is seconds of work.
+      const body = await renderDeliveryNote(note, () => new Promise((r) => setImmediate(r)));
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename=delivery-note-${note.number.replace(' ', '-')}.pdf`,
+        )
+        .send(body);
+    },
   );
 }
