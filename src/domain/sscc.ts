@@ -63,7 +63,8 @@ export function isSscc(value: string): boolean {
  * `(00)` + 18 digits; the SSCC alone is accepted too.
  */
 export function ssccFromScan(read: string): string | null {
-  let text = read.replace(/^\]C1/, '').replace(/\u001d/g, '');
+  // GS (0x1d) separates GS1 fields; an SSCC is a fixed-length field and needs none.
+  let text = read.replace(/^\]C1/, '').replaceAll(String.fromCharCode(0x1d), '');
   if (text.startsWith('(00)')) text = text.slice(4);
   else if (text.length === 20 && text.startsWith('00')) text = text.slice(2);
   return isSscc(text) ? text : null;

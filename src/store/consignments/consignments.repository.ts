@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PieceStatus } from '../../domain/order-status.js';
-import { newestFirst, type PageParams } from '../pagination.js';
+import type { PageParams } from '../pagination.js';
 import type { ConsignmentStatus, ConsignmentTable, DB, HandlingUnitTable } from '../schema.js';
 
 // Consignments (DESIGN §15): one shipment to one retailer, its handling units, and what its
