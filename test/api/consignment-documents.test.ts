@@ -145,7 +145,7 @@ async function loadedConsignment() {
   await scan(dispatch, `00${unit.sscc}`);
   for (const order of orders)
     for (const p of order.pieces) expect((await scan(dispatch, p.barcode)).accepted).toBe(true);
-  return { cn, unit, orders };
+  return { cn, unit, orders, retailer };
 }
 
 describe('consignment documents', () => {
@@ -241,5 +241,40 @@ describe('consignment documents', () => {
     const data = read.map((r) => r.data);
     expect(data).toContain('CN 000001');
     expect([...data].sort()).toEqual(['CN 000001', ...barcodes].sort());
+  });
+
+  it('the portal lists the retailer’s own consignments and serves their delivery notes', async () => {
+    const { cn, retailer } = await loadedConsignment();
+    const other = (
+      await t.request('POST', '/v1/retailers', { body: { name: 'Elsewhere', code: 'EL' } })
+    ).json().id as string;
+    const theirs = (
+      await t.request('POST', '/v1/consignments', { body: { retailer_id: other } })
+    ).json() as { id: string };
+    const mine = retailer;
+    const user = await t.request('POST', `/v1/retailers/${mine}/users`, {
+      body: { email: 'bea@north.test', name: 'Bea', role: 'buyer', password: 'portal password 1' },
+    });
+    expect(user.statusCode).toBe(200);
+    const login = await t.request('POST', '/v1/portal/auth/login', {
+      token: null,
+      body: { email: 'bea@north.test', password: 'portal password 1' },
+    });
+    const token = login.json().token as string;
+
+    const list = await t.request('GET', '/v1/portal/consignments', { token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((c: { id: string }) => c.id)).toEqual([cn.id]);
+    const note = await t.request('GET', `/v1/portal/consignments/${cn.id}/delivery-note`, {
+      token,
+    });
+    expect(note.statusCode).toBe(200);
+    expect(pdfText(note.rawPayload)).toContain('Order PO-100');
+    const notMine = await t.request('GET', `/v1/portal/consignments/${theirs.id}/delivery-note`, {
+      token,
+    });
+    expect(notMine.statusCode).toBe(404);
+    // The staff routes stay closed to a retailer session.
+    expect((await t.request('GET', '/v1/consignments', { token })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Principal } from '../../core/auth/principal.js';
+import type { DeliveryNoteContent } from '../../domain/consignment-documents.js';
+import { AppError } from '../../domain/errors.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -12,7 +15,7 @@ import {
 import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
 import type { LabelDpi, LabelFormat } from '../../labels/label.model.js';
 import type { RouteDeps } from '../route-deps.js';
-import { factoryOf } from '../route-helpers.js';
+import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
 import {
   Consignment,
@@ -203,27 +206,88 @@ export async function consignmentsRoutes(
         description:
           "A4 PDF: factory and retailer, the consignment number as a barcode, each order with its loaded units and pieces' barcodes, counts, and a signature box.",
         params: IdParams,
-        response: {
-          200: {
-            description: 'The delivery note.',
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          },
-        },
+        response: { 200: DeliveryNoteDocument },
+      },
+    },
+    async (request, reply) =>
+      sendDeliveryNote(reply, await deliveryNoteOf(core, factoryOf(request), request.params.id)),
+  );
+
+  // The retailer portal: a retailer's own consignments and their delivery notes.
+  r.get(
+    '/v1/portal/consignments',
+    {
+      schema: {
+        operationId: 'listPortalConsignments',
+        tags: ['portal'],
+        summary: "List the signed-in retailer's consignments, newest first",
+        description: 'Only consignments to the session’s retailer; `status` filters.',
+        querystring: Type.Object(
+          { ...ListQuery, status: Type.Optional(ConsignmentStatus) },
+          { additionalProperties: false },
+        ),
+        response: { 200: ListOf(Consignment) },
+      },
+    },
+    async (request) => {
+      const retailer = retailerOf(principalOf(request));
+      return listConsignments(core, retailer.factoryId, {
+        ...request.query,
+        retailer_id: retailer.retailerId,
+      });
+    },
+  );
+
+  r.get(
+    '/v1/portal/consignments/:id/delivery-note',
+    {
+      schema: {
+        operationId: 'getPortalConsignmentDeliveryNote',
+        tags: ['portal'],
+        summary: "The delivery note of one of the signed-in retailer's consignments (PDF)",
+        description: "Another retailer's consignment answers 404.",
+        params: IdParams,
+        response: { 200: DeliveryNoteDocument },
       },
     },
     async (request, reply) => {
-      const note = await deliveryNoteOf(core, factoryOf(request), request.params.id);
-      // pdfkit and the barcode encoder load with the first document asked for.
-      const { renderDeliveryNote } = await import('../../labels/delivery-note.js');
-      // Between orders other requests get a turn: a long note is seconds of work.
-      const body = await renderDeliveryNote(note, () => new Promise((r) => setImmediate(r)));
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename=delivery-note-${note.number.replace(' ', '-')}.pdf`,
-        )
-        .send(body);
+      const retailer = retailerOf(principalOf(request));
+      const note = await deliveryNoteOf(
+        core,
+        retailer.factoryId,
+        request.params.id,
+        retailer.retailerId,
+      );
+      return sendDeliveryNote(reply, note);
     },
   );
+}
+
+const DeliveryNoteDocument = {
+  description: 'The delivery note.',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};
+
+type RetailerPrincipal = Extract<Principal, { kind: 'retailer' }>;
+
+function retailerOf(principal: Principal): RetailerPrincipal {
+  if (principal.kind !== 'retailer') throw new AppError('forbidden');
+  return principal;
+}
+
+async function sendDeliveryNote(
+  reply: FastifyReply,
+  note: DeliveryNoteContent,
+): Promise<FastifyReply> {
+  // pdfkit and the barcode encoder load with the first document asked for.
+  const { renderDeliveryNote } = await import('../../labels/delivery-note.js');
+  // Between orders other requests get a turn: a long note is seconds of work.
+  const body = await renderDeliveryNote(note, () => new Promise((r) => setImmediate(r)));
+  return reply
+    .type('application/pdf')
+    .header(
+      'content-disposition',
+      `inline; filename=delivery-note-${note.number.replace(' ', '-')}.pdf`,
+    )
+    .send(body);
 }

@@ -107,13 +107,21 @@ async function detailOf(
   return toConsignmentDetail(db, row, contents);
 }
 
-/** GET /v1/consignments/{id}: its orders with their units and pieces, loaded and still to load. */
+/**
+ * GET /v1/consignments/{id}: its orders with their units and pieces, loaded and still to load.
+ * `retailerId` scopes it to a retailer (the portal): another retailer's consignment is 404.
+ */
 export async function getConsignment(
   ctx: CoreContext,
   factoryId: string,
   id: string,
+  retailerId?: string,
 ): Promise<ConsignmentDetail> {
-  return detailOf(ctx.db, await rowOf(ctx.db, factoryId, id));
+  const row = await rowOf(ctx.db, factoryId, id);
+  if (retailerId !== undefined && row.retailer_id !== retailerId) {
+    throw notFound('consignment', 'id', id);
+  }
+  return detailOf(ctx.db, row);
 }
 
 function assertOpen(row: store.ConsignmentRow): void {

@@ -21,8 +21,9 @@ export async function deliveryNoteOf(
   ctx: CoreContext,
   factoryId: string,
   id: string,
+  retailerId?: string,
 ): Promise<DeliveryNoteContent> {
-  const detail = await getConsignment(ctx, factoryId, id);
+  const detail = await getConsignment(ctx, factoryId, id, retailerId);
   const party = await deliveryNoteParties(ctx.db, factoryId);
   const sscc = new Map(detail.handling_units.map((u) => [u.id, u.sscc]));
   let units = 0;
