@@ -108,4 +108,35 @@ describe('Dispatch in the staff app', () => {
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
   });
+
+  it('the retailer sees its consignments in the portal and downloads the delivery note', async () => {
+    await w.api('POST', `/v1/retailers/${retailer.id}/users`, {
+      email: 'bea@northwind.test',
+      name: 'Bea Buyer',
+      role: 'buyer',
+      password: PASSWORD,
+    });
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, 'bea@northwind.test', '/portal');
+    await page.getByRole('link', { name: 'Deliveries' }).click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'CN 000001' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Sent');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-deliveries-1280x800');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Delivery note CN 000001' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('delivery-note-CN-000001.pdf');
+    const path = await download.path();
+    const { pdfText } = await import('../labels/decode.js');
+    const { readFileSync } = await import('node:fs');
+    const text = pdfText(readFileSync(path));
+    expect(text).toContain('Order PO-900');
+    expect(text).toContain('Closed with a unit incomplete: Legs follow on Friday');
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
 });
