@@ -397,6 +397,34 @@ describe('consignments', () => {
     expect(Number(n.n)).toBe(1);
   });
 
+  it('a queued scan replayed after an outage loads into the consignment scanned before it, once', async () => {
+    const north = await retailer('Northwind', 'NW');
+    const order = await producedOrder(north, 'N-6', 1, 1);
+    const cn = await createConsignment(north);
+    // The station page replays its queue in order, each scan with its client_scan_id.
+    const queued = [
+      { barcode: cn.number, client_scan_id: 'q-1', scanned_at: '2026-01-05T07:59:00.000Z' },
+      {
+        barcode: order.pieces[0]!.barcode,
+        client_scan_id: 'q-2',
+        scanned_at: '2026-01-05T07:59:05.000Z',
+      },
+    ];
+    const first = [];
+    for (const body of queued) first.push(await scan(dispatch, body.barcode, body));
+    expect(first[1]).toMatchObject({ accepted: true, consignment_id: cn.id });
+    // The connection dropped before the answers arrived: the page sends them again.
+    const again = [];
+    for (const body of queued) again.push(await scan(dispatch, body.barcode, body));
+    // The same scans answered again (as resends are: progress as it is now), nothing new kept.
+    expect(again[1]).toEqual(first[1]);
+    expect(again[0]).toEqual({
+      ...first[0],
+      consignment: { ...first[0]!.consignment, pieces_loaded: 1, pieces_to_load: 0 },
+    });
+    expect((await getConsignment(cn.id)).pieces_loaded).toBe(1);
+  });
+
   it('two dispatch stations loading one consignment at once never over-count', async () => {
     const north = await retailer('Northwind', 'NW');
     const order = await producedOrder(north, 'N-5', 10, 2);
