@@ -85,7 +85,10 @@ export function updateStation(
 async function loadInto(tx: Tx, row: StationTable, consignmentId: string | null): Promise<void> {
   if (consignmentId !== null) {
     if (row.role !== 'dispatch') {
-      throw invalid('consignment_id', `Only a dispatch station loads a consignment; this one records ${row.role} scans.`);
+      throw invalid(
+        'consignment_id',
+        `Only a dispatch station loads a consignment; this one records ${row.role} scans.`,
+      );
     }
     await openConsignmentRow(tx, row.factory_id, consignmentId);
   }
