@@ -86,6 +86,18 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/returns/:id': STAFF,
   'PATCH /v1/returns/:id': STAFF,
 
+  // Dispatch (DESIGN §15): supervisors run the dock as admins do.
+  'POST /v1/consignments': STAFF,
+  'GET /v1/consignments': STAFF,
+  'GET /v1/consignments/:id': STAFF,
+  'POST /v1/consignments/:id/close': STAFF,
+  'POST /v1/consignments/:id/cancel': STAFF,
+  'POST /v1/consignments/:id/handling-units': STAFF,
+  'GET /v1/consignments/:id/delivery-note': STAFF,
+  'GET /v1/consignments/:id/labels': STAFF,
+  'GET /v1/portal/consignments': RETAILER,
+  'GET /v1/portal/consignments/:id/delivery-note': RETAILER,
+
   'POST /v1/webhooks': ADMIN,
   'GET /v1/webhooks': ADMIN,
   'GET /v1/webhooks/:id': ADMIN,

@@ -3,6 +3,7 @@ import type { CliIO } from './cli-io.js';
 import type { ActionFactory } from './commands/shared/action.js';
 import { registerAuth } from './commands/auth/auth.command.js';
 import { registerCompany } from './commands/company/company.command.js';
+import { registerConsignments } from './commands/consignments/consignments.command.js';
 import { registerHardware } from './commands/hardware/hardware.command.js';
 import { registerDocs } from './commands/docs/docs.command.js';
 import { registerHelp } from './commands/help/help.command.js';
@@ -75,6 +76,7 @@ ${examples(
   registerScans(program, action);
   registerItems(program, action);
   registerReturns(program, action);
+  registerConsignments(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerEvents(program, action);

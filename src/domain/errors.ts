@@ -140,6 +140,18 @@ export const ERROR_CODES = {
     kind: 'conflict',
     message: 'A request with this Idempotency-Key is still being processed.',
   },
+  unit_incomplete: {
+    kind: 'conflict',
+    message: 'A unit is partly loaded: load its other pieces, or close with force and a reason.',
+  },
+  consignment_not_empty: {
+    kind: 'conflict',
+    message: 'Pieces are loaded on this consignment, so it cannot be cancelled.',
+  },
+  consignment_not_open: {
+    kind: 'conflict',
+    message: 'The consignment is closed or cancelled.',
+  },
   // 410
   pairing_code_expired: { kind: 'gone', message: 'The pairing code has expired.' },
   // 413, 415

@@ -16,6 +16,10 @@ export const EVENT_TYPES = [
   // Scheduled backups (docs/operate.md, "Backups").
   'backup.completed',
   'backup.failed',
+  // Dispatch (DESIGN §15).
+  'consignment.created',
+  'consignment.closed',
+  'consignment.cancelled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

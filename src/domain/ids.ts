@@ -25,6 +25,8 @@ export const ID_PREFIXES = {
   session: 'ses',
   request: 'req',
   backupRun: 'bkp',
+  consignment: 'cns',
+  handlingUnit: 'hnu',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -14,6 +14,9 @@ export const REFUSAL_REASONS = [
   'order_cancelled',
   'written_off',
   'return_open',
+  // A dispatch scan into a consignment (DESIGN §15).
+  'consignment_closed',
+  'wrong_retailer',
   'already_produced',
   'not_produced',
   'already_dispatched',
@@ -65,6 +68,11 @@ export interface ScanInput {
   labelVoided: boolean;
   location: string | null;
   stationDefaultLocation: string | null;
+  /**
+   * A dispatch station's consignment, when it loads into one: whether it is still open and
+   * whether the piece's order is the consignment's retailer's. Undefined or null: none.
+   */
+  consignment?: { open: boolean; sameRetailer: boolean } | null;
 }
 
 /**
@@ -75,7 +83,9 @@ export interface ScanInput {
  * 2. `unknown_barcode`: no piece carries the barcode and it is not a voided label;
  * 3. `label_voided`: the barcode was voided, whatever became of its piece;
  * 4. `order_cancelled`, `written_off`, `return_open` (the piece is `returned`), whatever the role;
- * 5. the role's own rule:
+ * 5. a dispatch scan into a consignment: `consignment_closed` (closed or cancelled), then
+ *    `wrong_retailer` (the piece's order is another retailer's);
+ * 6. the role's own rule:
  *    - produce: from `awaiting_production` to `produced`, else `already_produced`. The location is
  *      the scan's own (where it was made), never the station default;
  *    - stock: from `produced`, or from `in_stock` (a move between bays), to `in_stock` at the
@@ -83,7 +93,7 @@ export interface ScanInput {
  *      `already_dispatched` after dispatch;
  *    - dispatch: from `produced` or `in_stock` to `dispatched`, leaving its bay (location null);
  *      `not_produced` before production, `already_dispatched` after dispatch;
- * 6. `location_required`: a stock scan with no bay from the scan or the station.
+ * 7. `location_required`: a stock scan with no bay from the scan or the station.
  *
  * A blank location counts as none, so an empty field on a device falls back to the default.
  */
@@ -108,6 +118,12 @@ export function decideScan(input: ScanInput): ScanDecision {
       break;
     default:
       return assertNever(status);
+  }
+
+  const consignment = input.event === 'dispatch' ? input.consignment : null;
+  if (consignment) {
+    if (!consignment.open) return refuse('consignment_closed');
+    if (!consignment.sameRetailer) return refuse('wrong_retailer');
   }
 
   switch (input.event) {
@@ -189,6 +205,8 @@ const REFUSAL_MESSAGES: Record<RefusalReason, (barcode: string) => string> = {
   order_cancelled: (b) => `Refused: ${b} order cancelled`,
   written_off: (b) => `Refused: ${b} written off`,
   return_open: (b) => `Refused: ${b} has an open return`,
+  consignment_closed: (b) => `Refused: ${b}: this consignment is closed`,
+  wrong_retailer: (b) => `Refused: ${b} is another retailer's order`,
   already_produced: (b) => `Refused: ${b} already produced`,
   not_produced: (b) => `Refused: ${b} not produced yet`,
   already_dispatched: (b) => `Refused: ${b} already dispatched`,

@@ -35,6 +35,14 @@ export function encodeCode128(data: string): Code128Symbol {
   return { data, bars, modules: bars.reduce((sum, width) => sum + width, 0) };
 }
 
+/** GS1-128 of AI-form data, `(00)…`: Code 128 with FNC1 first (bwip-js checks the AI's data). */
+export function encodeGs1_128(data: string): Code128Symbol {
+  const [symbol] = bwipjs.raw('gs1-128', data, {});
+  if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no GS1-128 symbol');
+  const bars = symbol.sbs;
+  return { data, bars, modules: bars.reduce((sum, width) => sum + width, 0) };
+}
+
 /**
  * Encodes with the `qrcode` package (ISO/IEC 18004: optimal mode segments, mask chosen by the
  * penalty rules). bwip-js encodes QR too, but about ten times slower: at 1,000 labels a run that

@@ -40,6 +40,11 @@ export interface Code128Element {
   data: string;
   /** Symbol width in modules. */
   modules: number;
+  /**
+   * GS1-128: `data` is in AI form, `(00)004000000000000015`, encoded with FNC1 first and the
+   * parentheses left out (the PDF through bwip-js `gs1-128`, ZPL through ^BC mode D).
+   */
+  gs1?: boolean;
 }
 
 export interface QrElement {

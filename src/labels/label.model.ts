@@ -1,3 +1,4 @@
+import type { SsccLabelContent } from '../domain/consignment-documents.js';
 import type { PieceLabelContent } from '../domain/piece-label.js';
 import { TEST_LABEL_STRING } from '../domain/test-label.js';
 
@@ -21,7 +22,12 @@ export interface TestLabel {
   text: string;
 }
 
-export type Label = PieceLabel | TestLabel;
+/** A handling unit's (pallet, cage) label: GS1-128 of (00) + its SSCC (DESIGN §15). */
+export interface SsccLabel extends SsccLabelContent {
+  kind: 'sscc';
+}
+
+export type Label = PieceLabel | TestLabel | SsccLabel;
 
 export function testLabel(): TestLabel {
   return { kind: 'test', text: TEST_LABEL_STRING };

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Code128Element, LabelLayout, QrElement } from './label-layout.js';
 import { PDF_FONTS } from './text-metrics.js';
-import { encodeCode128, encodeQr } from './barcode-symbols.js';
+import { encodeCode128, encodeGs1_128, encodeQr } from './barcode-symbols.js';
 
 /**
  * Renders labels as one PDF, one page per label. Bars and QR modules are filled rectangles whose
@@ -60,7 +60,7 @@ export async function renderPdf(
 }
 
 function drawCode128(doc: PDFKit.PDFDocument, element: Code128Element, k: number): void {
-  const symbol = encodeCode128(element.data);
+  const symbol = element.gs1 ? encodeGs1_128(element.data) : encodeCode128(element.data);
   if (symbol.modules !== element.modules) throw new Error('Code 128 width differs from its layout');
   let x = element.x;
   symbol.bars.forEach((width, i) => {

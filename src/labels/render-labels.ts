@@ -3,6 +3,7 @@ import type { Label, LabelDpi, LabelFormat } from './label.model.js';
 import { labelSheet } from './label-sheet.js';
 import { renderPdf } from './pdf-renderer.js';
 import { layoutPieceLabel } from './piece-label.layout.js';
+import { layoutSsccLabel } from './sscc-label.layout.js';
 import { layoutTestLabel } from './test-label.layout.js';
 import { renderZpl } from './zpl-renderer.js';
 
@@ -17,7 +18,14 @@ export interface RenderedLabels {
 
 export function layoutLabel(label: Label, dpi: LabelDpi): LabelLayout {
   const sheet = labelSheet(dpi);
-  return label.kind === 'test' ? layoutTestLabel(label, sheet) : layoutPieceLabel(label, sheet);
+  switch (label.kind) {
+    case 'test':
+      return layoutTestLabel(label, sheet);
+    case 'sscc':
+      return layoutSsccLabel(label, sheet);
+    default:
+      return layoutPieceLabel(label, sheet);
+  }
 }
 
 /** Called between labels: lets the caller give other work a turn (see core/take-turns.ts). */

@@ -40,6 +40,13 @@ function elementZpl(element: LayoutElement): string[] {
       return [`^FO${element.x},${element.y}^GB${element.width},${element.height},${thickness}^FS`];
     }
     case 'code128':
+      // GS1-128: mode D (UCC/EAN) starts with FNC1 and leaves the AI's parentheses out.
+      if (element.gs1) {
+        return [
+          `^FO${element.x},${element.y}^BY${element.module}^BCN,${element.height},N,N,N,D` +
+            field(element.data),
+        ];
+      }
       // Mode A: the printer picks code sets B and C itself, as bwip-js did for the layout.
       return [
         `^FO${element.x},${element.y}^BY${element.module}^BCN,${element.height},N,N,N,A` +

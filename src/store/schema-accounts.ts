@@ -49,6 +49,8 @@ export interface SettingsTable {
   backup_dir: string | null;
   /** How many verified backups are kept (default 7). */
   backup_keep: number;
+  /** The factory's GS1 company prefix for SSCCs (migration 0201); null = restricted circulation. */
+  gs1_company_prefix: string | null;
   updated_at: string;
 }
 

@@ -114,6 +114,10 @@ export interface StationTable {
   last_scan_at: string | null;
   revoked_at: string | null;
   updated_at: string;
+  /** A dispatch station's consignment, which its dispatch scans load into (migration 0201). */
+  consignment_id: string | null;
+  /** The handling unit its next pieces go on (the last SSCC label it scanned). */
+  handling_unit_id: string | null;
 }
 
 export interface PairingCodeTable {
@@ -160,6 +164,10 @@ export interface ScanTable {
   client_scan_id: string | null;
   scanned_at: string | null;
   at: string;
+  /** The consignment an accepted dispatch scan loaded its piece into (migration 0201). */
+  consignment_id: string | null;
+  /** The handling unit (pallet, cage) the piece went on, when the station had one. */
+  handling_unit_id: string | null;
 }
 
 export interface ReturnTable {
@@ -346,4 +354,40 @@ export interface BackupRunTable {
   bytes: number | null;
   /** Why it failed, in a sentence. */
   error: string | null;
+  consignments: ConsignmentTable;
+  handling_units: HandlingUnitTable;
+}
+
+// Dispatch (DESIGN §15, migration 0201).
+
+export type ConsignmentStatus = 'open' | 'closed' | 'cancelled';
+
+export interface ConsignmentTable {
+  id: string;
+  factory_id: string;
+  /** Per-factory counter, shown as `CN 000001`. */
+  number: number;
+  retailer_id: string;
+  status: ConsignmentStatus;
+  reference: string | null;
+  carrier: string | null;
+  vehicle: string | null;
+  notes: string | null;
+  /** Why a close was forced past the unit check; null when it was not forced. */
+  close_reason: string | null;
+  closed_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HandlingUnitTable {
+  id: string;
+  factory_id: string;
+  consignment_id: string;
+  /** The SSCC's serial reference: a per-factory counter. */
+  serial: number;
+  /** 18 digits, its check digit last. */
+  sscc: string;
+  created_at: string;
 }

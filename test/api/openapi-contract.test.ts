@@ -314,6 +314,24 @@ async function exercise(): Promise<void> {
       body: { status: 'restocked', location: 'C-03' },
     });
     await call('GET', `/v1/returns/${opened.id}`);
+
+    // Dispatch: a consignment loaded by scan onto a pallet and closed (forced); another cancelled.
+    const cn = await call('POST', '/v1/consignments', {
+      body: { retailer_id: retailer.id, reference: 'WK48' },
+    });
+    const unit = await call('POST', `/v1/consignments/${cn.id}/handling-units`);
+    await call('PATCH', `/v1/stations/${dispatch.id}`, { body: { consignment_id: cn.id } });
+    await call('POST', '/v1/scans', { body: { barcode: `00${unit.sscc}` }, token: dispatch.token });
+    await call('POST', '/v1/scans', { body: { barcode: first }, token: dispatch.token });
+    await call('GET', '/v1/consignments?status=open');
+    await call('GET', `/v1/consignments/${cn.id}`);
+    await call('POST', `/v1/consignments/${cn.id}/close`, {
+      body: { force: true, reason: 'the rest follows' },
+    });
+    await call('GET', `/v1/consignments/${cn.id}/labels?format=zpl`);
+    await call('GET', `/v1/consignments/${cn.id}/delivery-note`);
+    const empty = await call('POST', '/v1/consignments', { body: { retailer_id: retailer.id } });
+    await call('POST', `/v1/consignments/${empty.id}/cancel`);
     await call('DELETE', `/v1/stations/${dispatch.id}`);
   } finally {
     await receiver.close();
@@ -361,6 +379,10 @@ async function exercise(): Promise<void> {
   const orders = await call('GET', '/v1/portal/orders', { token: portal.token });
   await call('GET', `/v1/portal/orders/${orders.data[0].id}`, { token: portal.token });
   await call('GET', '/v1/portal/orders.csv', { token: portal.token });
+  const deliveries = await call('GET', '/v1/portal/consignments', { token: portal.token });
+  await call('GET', `/v1/portal/consignments/${deliveries.data[0].id}/delivery-note`, {
+    token: portal.token,
+  });
   await call('GET', '/v1/portal/users', { token: portal.token });
   await call('POST', `/v1/portal/users/${owner.id}/password-link`, { token: portal.token });
   await call('POST', `/v1/portal/users/${owner.id}/password`, {

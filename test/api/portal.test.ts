@@ -80,6 +80,8 @@ describe('portal login', () => {
       user: { id: user.id, email: 'bea@shop.test' },
       session: { expires_at: body.expires_at },
       permissions: [
+        'GET /v1/portal/consignments',
+        'GET /v1/portal/consignments/:id/delivery-note',
         'POST /v1/portal/auth/logout',
         'GET /v1/portal/auth/me',
         'GET /v1/portal/orders',

@@ -175,6 +175,8 @@ describe('POST /v1/scans: accepted scans', () => {
         piece_id: answer.piece.id,
         scanned_at: null,
         at,
+        consignment_id: null,
+        handling_unit_id: null,
       },
     ]);
     expect((await t.request('GET', `/v1/stations/${produce.id}`)).json().last_scan_at).toBe(at);

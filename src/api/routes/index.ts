@@ -18,6 +18,7 @@ import { portalRoutes } from './portal.routes.js';
 import { ssoRoutes } from './sso.routes.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { backupsRoutes } from './backups.routes.js';
+import { consignmentsRoutes } from './consignments.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -39,4 +40,5 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   ssoRoutes,
   metricsRoutes,
   backupsRoutes,
+  consignmentsRoutes,
 ];

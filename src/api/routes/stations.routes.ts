@@ -204,11 +204,12 @@ export async function stationsRoutes(
         operationId: 'updateStation',
         description: 'Renames a station or sets its default bay (null clears it).',
         tags: ['stations'],
-        summary: 'Rename a station or set its default bay (null clears it)',
+        summary: 'Rename a station, set its default bay or its consignment (null clears them)',
         params: IdParams,
         body: Strict({
           name: Type.Optional(StationName),
           default_location: Type.Optional(Nullable(Bay)),
+          consignment_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
         }),
         response: { 200: Station },
       },

@@ -80,6 +80,7 @@ export const Settings = Type.Object(
     backup_schedule: Nullable(Type.String()),
     backup_dir: Nullable(Type.String()),
     backup_keep: Type.Integer(),
+    gs1_company_prefix: Nullable(Type.String()),
     updated_at: IsoDateTime,
   },
   { $id: 'Settings' },
@@ -101,6 +102,7 @@ export const SettingsPatch = Strict(
     backup_schedule: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     backup_dir: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     backup_keep: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    gs1_company_prefix: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   },
   { minProperties: 1, $id: 'SettingsUpdate' },
 );

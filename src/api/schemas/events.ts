@@ -8,6 +8,7 @@ import { HardwareCheck } from './hardware-check.js';
 import { VoidedLabel } from './items.js';
 import { OrderListItem, Piece } from './orders.js';
 import { BackupRun } from './backups.js';
+import { Consignment, HandlingUnit } from './consignments.js';
 import { Return } from './returns.js';
 import { ScanAnswer } from './scans.js';
 import { Station } from './stations.js';
@@ -123,6 +124,44 @@ export const WEBHOOK_EVENTS: Record<
     description:
       'A scheduled backup failed (a full disk, a copy that did not verify): no file was left. `data` is the run, with `error`.',
     schema: envelope('backup.failed', 'BackupFailedEvent', BackupRun),
+  },
+  'consignment.created': {
+    description: 'A consignment was opened. `data` is the consignment.',
+    schema: envelope('consignment.created', 'ConsignmentCreatedEvent', Consignment),
+  },
+  'consignment.closed': {
+    description:
+      'A consignment was closed: `data` is the consignment with its handling units and what left on it, order by order.',
+    schema: envelope(
+      'consignment.closed',
+      'ConsignmentClosedEvent',
+      Type.Object(
+        {
+          ...Consignment.properties,
+          handling_units: Type.Array(HandlingUnit),
+          orders: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              order_no: Type.String(),
+              pieces: Type.Array(
+                Type.Object({
+                  id: Type.String(),
+                  barcode: Type.String(),
+                  unit_no: Type.Integer(),
+                  piece_no: Type.Integer(),
+                  handling_unit_id: Nullable(Type.String()),
+                }),
+              ),
+            }),
+          ),
+        },
+        { $id: 'ClosedConsignment' },
+      ),
+    ),
+  },
+  'consignment.cancelled': {
+    description: 'An empty consignment was cancelled. `data` is the consignment.',
+    schema: envelope('consignment.cancelled', 'ConsignmentCancelledEvent', Consignment),
   },
   [TEST_EVENT_TYPE]: {
     description:

@@ -126,6 +126,8 @@ export const OrderScan = Type.Object(
     piece_id: Nullable(Type.String()),
     scanned_at: Nullable(IsoDateTime),
     at: IsoDateTime,
+    consignment_id: Nullable(Type.String()),
+    handling_unit_id: Nullable(Type.String()),
   },
   { $id: 'OrderScan' },
 );

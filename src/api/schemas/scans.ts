@@ -47,6 +47,20 @@ export const StationOrder = Type.Object(
   { $id: 'StationOrder' },
 );
 
+/** What a dispatch station loads into (DESIGN §15), as a scan's answer shows it. */
+export const ScanConsignment = Type.Object(
+  {
+    id: Type.String(),
+    number: Type.String(),
+    retailer_name: Type.String(),
+    open: Type.Boolean(),
+    handling_unit: Nullable(Type.Object({ id: Type.String(), sscc: Type.String() })),
+    pieces_loaded: Type.Optional(Type.Integer()),
+    pieces_to_load: Type.Optional(Type.Integer()),
+  },
+  { $id: 'ScanConsignment' },
+);
+
 /**
  * The answer to POST /v1/scans: the station's view. The `scan.recorded` event carries the same
  * scan with its piece and order in full (docs/webhooks.md).
@@ -69,6 +83,9 @@ export const ScanAnswer = Type.Object(
     test_label: Type.Boolean(),
     piece: Nullable(StationPiece),
     order: Nullable(StationOrder),
+    consignment_id: Nullable(Type.String()),
+    handling_unit_id: Nullable(Type.String()),
+    consignment: Nullable(ScanConsignment),
     /** Only on a test-label scan that carried the station's hardware check: the check recorded. */
     hardware_check: Type.Optional(HardwareCheck),
   },

@@ -17,6 +17,7 @@ export const Station = Type.Object(
     last_scan_at: Nullable(IsoDateTime),
     revoked_at: Nullable(IsoDateTime),
     hardware: Nullable(HardwareCheck),
+    consignment_id: Nullable(Type.String()),
   },
   { $id: 'Station' },
 );

@@ -1,6 +1,7 @@
 import { isAllowedHostEntry } from '../../domain/allowed-hosts.js';
 import { AppError, invalid } from '../../domain/errors.js';
 import { formatBackupSchedule, parseBackupSchedule } from '../../domain/backup-schedule.js';
+import { GS1_COMPANY_PREFIX_PATTERN } from '../../domain/sscc.js';
 import type { SettingsTable } from '../../store/schema.js';
 import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
@@ -31,11 +32,17 @@ export interface SettingsView {
   backup_dir: string | null;
   /** How many verified scheduled backups are kept; older ones are deleted. */
   backup_keep: number;
+  /**
+   * The factory's GS1 company prefix (6–12 digits) for the SSCCs of its handling units; null =
+   * a restricted-circulation prefix, valid inside the company only (docs/dispatch.md).
+   */
+  gs1_company_prefix: string | null;
   updated_at: string;
 }
 
 /** Settings a new factory gets from their columns' defaults (none, none, 7). */
-type ColumnDefaulted = 'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep';
+type ColumnDefaulted =
+  'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep' | 'gs1_company_prefix';
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
@@ -68,6 +75,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   backup_schedule: row.backup_schedule,
   backup_dir: row.backup_dir,
   backup_keep: row.backup_keep,
+  gs1_company_prefix: row.gs1_company_prefix,
   updated_at: row.updated_at,
 });
 
@@ -138,6 +146,17 @@ function validate(patch: SettingsPatch): SettingsPatch {
       );
     }
     patch = { ...patch, backup_dir: dir };
+  }
+  if (patch.gs1_company_prefix?.trim() === '') patch = { ...patch, gs1_company_prefix: null };
+  if (typeof patch.gs1_company_prefix === 'string') {
+    const prefix = patch.gs1_company_prefix.trim();
+    if (!GS1_COMPANY_PREFIX_PATTERN.test(prefix)) {
+      throw invalid(
+        'gs1_company_prefix',
+        'gs1_company_prefix must be the 6 to 12 digits GS1 gave the company; empty or null for none.',
+      );
+    }
+    patch = { ...patch, gs1_company_prefix: prefix };
   }
   patch.webhook_allowed_hosts?.forEach((host, i) => {
     if (!isAllowedHostEntry(host)) {

@@ -97,6 +97,10 @@ export interface ScanView {
   /** When the station says it read the barcode (buffered scans), if it said. */
   scanned_at: string | null;
   at: string;
+  /** The consignment a dispatch scan loaded into or was refused for (DESIGN §15), else null. */
+  consignment_id: string | null;
+  /** The handling unit an accepted dispatch scan put the piece on, else null. */
+  handling_unit_id: string | null;
 }
 
 /** GET /v1/orders/{id}: the order with every piece and its pieces' scan history. */

@@ -17,11 +17,14 @@ import {
   readScan,
   readScanByClientId,
   voidedLabelPiece,
+  type StationLoad,
   writeAcceptedScan,
   writeScan,
   writeScanAndMove,
 } from '../../store/scans/scans.repository.js';
 import { stampLastScan } from '../../store/stations/last-scan-stamps.js';
+import { consignmentOf } from '../../store/consignments/consignments.repository.js';
+import { formatConsignmentNumber } from '../../domain/consignment-number.js';
 import type { OrderRow } from '../../store/orders/order-rows.js';
 import {
   loadOrderListItem,
@@ -36,7 +39,12 @@ import {
   summarizeOrder,
 } from '../orders/recompute-order.js';
 import type { Tx } from '../transaction.js';
-import { stationView, type RecordedScan, type ScanRecord } from './scan-view.js';
+import {
+  stationView,
+  type RecordedScan,
+  type ScanConsignment,
+  type ScanRecord,
+} from './scan-view.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
@@ -97,6 +105,8 @@ export async function applyScan(
   // A label is recorded as printed; anything else as it was read.
   const barcode = piece || voidedPiece ? key : request.barcode.text;
 
+  // A dispatch station loading a consignment (DESIGN §15); a test label loads nothing.
+  const load = station.role === 'dispatch' && !testLabel ? checked.load : null;
   const decision = decideScan({
     event: station.role,
     isTestLabel: testLabel,
@@ -104,6 +114,10 @@ export async function applyScan(
     labelVoided: voidedPiece !== undefined,
     location: request.location,
     stationDefaultLocation: station.defaultLocation,
+    consignment: load && {
+      open: load.open,
+      sameRetailer: orderRow !== undefined && orderRow.retailer_id === load.retailerId,
+    },
   });
   piece ??= voidedPiece;
 
@@ -124,6 +138,8 @@ export async function applyScan(
     client_scan_id: request.clientScanId,
     scanned_at: request.scannedAt,
     at: tx.nowIso,
+    consignment_id: load?.consignmentId ?? null,
+    handling_unit_id: (decision.accepted && load?.handlingUnit?.id) || null,
   };
   let order: OrderListItem | null = null;
   let written: boolean;
@@ -174,7 +190,7 @@ export async function applyScan(
     return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
-  const record = toAnswer(row, decision, piece ?? null, order);
+  const record = toAnswer(row, decision, piece ?? null, order, load && loadView(load));
   tx.emit(factoryId, 'scan.recorded', record, JSON.stringify(record));
   stampLastScan(tx, station.stationId, tx.nowIso);
   // The station is told less than the event's receivers (scan-view.ts).
@@ -187,13 +203,15 @@ function toAnswer(
   decision: ScanDecision,
   piece: PieceRow | null,
   order: OrderListItem | null,
+  consignment: ScanConsignment | null,
 ): ScanRecord {
+  const message = scanMessage(decision, row.barcode);
   return {
     id: row.id,
     object: 'scan',
     accepted: row.accepted === 1,
     reason: row.reason,
-    message: scanMessage(decision, row.barcode),
+    message: consignment && decision.accepted ? `${message} on ${consignment.number}` : message,
     event: row.event,
     barcode: row.barcode,
     location: row.location,
@@ -205,6 +223,20 @@ function toAnswer(
     test_label: row.test_label === 1,
     piece: piece ? toPieceView(piece) : null,
     order,
+    consignment_id: row.consignment_id,
+    handling_unit_id: row.handling_unit_id,
+    consignment,
+  };
+}
+
+/** What the station loads into, as a scan's answer shows it. */
+export function loadView(load: StationLoad): ScanConsignment {
+  return {
+    id: load.consignmentId,
+    number: formatConsignmentNumber(load.number),
+    retailer_name: load.retailerName,
+    open: load.open,
+    handling_unit: load.handlingUnit,
   };
 }
 
@@ -223,5 +255,19 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanRecord> {
   const piece =
     row.piece_id === null ? null : await readPiece(tx.trx, row.factory_id, row.piece_id);
   const order = piece === null ? null : await loadOrderListItem(tx, row.factory_id, piece.order_id);
-  return toAnswer(row, decision, piece, order);
+  const consignment = row.consignment_id === null ? null : await replayedLoad(tx, row);
+  return toAnswer(row, decision, piece, order, consignment);
+}
+
+/** The consignment a replayed scan loaded into, as it is now. */
+async function replayedLoad(tx: Tx, row: ScanTable): Promise<ScanConsignment | null> {
+  const consignment = await consignmentOf(tx.trx, row.factory_id, row.consignment_id!);
+  if (!consignment) return null;
+  return {
+    id: consignment.id,
+    number: formatConsignmentNumber(consignment.number),
+    retailer_name: consignment.retailer_name,
+    open: consignment.status === 'open',
+    handling_unit: null,
+  };
 }

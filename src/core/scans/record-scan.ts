@@ -9,6 +9,9 @@ import type { CoreContext } from '../context.js';
 import { writeHardwareCheck, type HardwareCheckInput } from '../stations/hardware-checks.js';
 import type { HardwareCheckView } from '../stations/station-view.js';
 import type { StationPrincipal } from '../auth/station-tokens.js';
+import { parseConsignmentNumber } from '../../domain/consignment-number.js';
+import { ssccFromScan } from '../../domain/sscc.js';
+import { recordLoadScan } from '../consignments/load-scan.js';
 import { applyScan } from './apply-scan.js';
 import type { RecordedScan } from './scan-view.js';
 import type { Tx } from '../transaction.js';
@@ -100,6 +103,15 @@ export async function recordScan(
     // Stored like every instant: UTC with milliseconds.
     scannedAt: input.scanned_at === undefined ? null : new Date(input.scanned_at).toISOString(),
   };
+
+  // A dispatch station reads a consignment's number or a pallet's SSCC label to load into it.
+  if (station.role === 'dispatch' && !barcode.testLabelRead && !check) {
+    const number = parseConsignmentNumber(barcode.key);
+    const sscc = number === null ? ssccFromScan(barcode.text) : null;
+    if (number !== null)
+      return recordLoadScan(ctx, station, request, { kind: 'consignment', number });
+    if (sscc !== null) return recordLoadScan(ctx, station, request, { kind: 'sscc', sscc });
+  }
 
   const work = async (tx: Tx): Promise<RecordedScanWithCheck> => {
     const recorded = await applyScan(tx, station, request, ctx.stationTokens);

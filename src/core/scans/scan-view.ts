@@ -30,6 +30,28 @@ export interface ScanRecord<P = PieceView, O = OrderListItem> {
   piece: P | null;
   /** The piece's order after the scan. */
   order: O | null;
+  /** The consignment a dispatch scan loaded into, or was refused for (DESIGN §15); else null. */
+  consignment_id: string | null;
+  /** The handling unit (pallet, cage) an accepted scan put the piece on; else null. */
+  handling_unit_id: string | null;
+  /** What the station loads into now: shown on its screen ("Loading CN 000012 · Northwind"). */
+  consignment: ScanConsignment | null;
+}
+
+/** A dispatch station's consignment as a scan's answer shows it. */
+export interface ScanConsignment {
+  id: string;
+  /** `CN 000012`. */
+  number: string;
+  retailer_name: string;
+  /** False once it is closed or cancelled: scans into it are refused `consignment_closed`. */
+  open: boolean;
+  /** The pallet or cage its next pieces go on (the last SSCC label scanned), or null. */
+  handling_unit: { id: string; sscc: string } | null;
+  /** On the answer to a scan of its number or an SSCC label: pieces loaded on it so far. */
+  pieces_loaded?: number;
+  /** Likewise: pieces of its orders that could still go on it. */
+  pieces_to_load?: number;
 }
 
 /** Of the piece scanned, what the station's operator is shown ("Unit 2 of 4 · Piece 1 of 3"). */

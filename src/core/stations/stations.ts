@@ -1,4 +1,6 @@
-import { notFound } from '../../domain/errors.js';
+import { invalid, notFound } from '../../domain/errors.js';
+import { setStationLoad } from '../../store/consignments/consignments.repository.js';
+import { openConsignmentRow } from '../consignments/consignments.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import * as stations from '../../store/stations/stations.repository.js';
 import type { StationTable } from '../../store/schema.js';
@@ -43,6 +45,8 @@ export interface StationPatch {
   name?: string;
   /** The bay used by stock scans that carry none; null or blank clears it. */
   default_location?: string | null;
+  /** A dispatch station's consignment (DESIGN §15): an open one, or null to stop loading. */
+  consignment_id?: string | null;
 }
 
 export function updateStation(
@@ -58,8 +62,14 @@ export function updateStation(
     if (patch.default_location !== undefined) {
       next.default_location = patch.default_location?.trim() || null;
     }
+    if (patch.consignment_id !== undefined) {
+      await loadInto(tx, row, patch.consignment_id);
+      next.consignment_id = patch.consignment_id;
+      next.handling_unit_id = null;
+      next.updated_at = tx.nowIso;
+    }
     if (next.name === row.name && next.default_location === row.default_location) {
-      return toStationView(row);
+      return toStationView(next);
     }
     next.updated_at = tx.nowIso;
     await stations.updateStation(tx.trx, id, {
@@ -68,6 +78,24 @@ export function updateStation(
       updated_at: next.updated_at,
     });
     return toStationView(next);
+  });
+}
+
+/** Points a dispatch station at an open consignment (its handling unit cleared), or at none. */
+async function loadInto(tx: Tx, row: StationTable, consignmentId: string | null): Promise<void> {
+  if (consignmentId !== null) {
+    if (row.role !== 'dispatch') {
+      throw invalid(
+        'consignment_id',
+        `Only a dispatch station loads a consignment; this one records ${row.role} scans.`,
+      );
+    }
+    await openConsignmentRow(tx, row.factory_id, consignmentId);
+  }
+  await setStationLoad(tx.trx, row.factory_id, row.id, {
+    consignment_id: consignmentId,
+    handling_unit_id: null,
+    updated_at: tx.nowIso,
   });
 }
 

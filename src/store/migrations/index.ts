@@ -19,6 +19,7 @@ import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
 import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
 import * as writeProbe from './2026-11-26-0502-write-probe.js';
+import * as consignments from './2026-11-26-0201-consignments.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0702-single-sign-on': singleSignOn,
   '2026-11-26-0501-scheduled-backups': scheduledBackups,
   '2026-11-26-0502-write-probe': writeProbe,
+  '2026-11-26-0201-consignments': consignments,
 };
 
 export const migrationProvider: MigrationProvider = {

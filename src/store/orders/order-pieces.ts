@@ -51,7 +51,9 @@ export type OrderScanRow = Pick<
   ScanTable,
   'id' | 'event' | 'accepted' | 'reason' | 'location' | 'station_id' | 'barcode' | 'piece_id'
 > &
-  Pick<ScanTable, 'scanned_at' | 'at'> & { station: string };
+  Pick<ScanTable, 'scanned_at' | 'at' | 'consignment_id' | 'handling_unit_id'> & {
+    station: string;
+  };
 
 /** Up to `limit` of an order's scans, oldest first, after the scan id `after` if given. */
 export function orderScansPage(
@@ -75,6 +77,8 @@ export function orderScansPage(
       'piece_id',
       'scanned_at',
       'at',
+      'consignment_id',
+      'handling_unit_id',
     ])
     .where('order_id', '=', orderId)
     .where('factory_id', '=', factoryId)

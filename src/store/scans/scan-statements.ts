@@ -84,21 +84,36 @@ export const stationPieceAndOrder = new PreparedQuery((db, p: Param<StationPiece
 type StationPieceAndOrderParams = Omit<ScanRead, 'clientScanId'>;
 
 function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrderParams>) {
-  return db
-    .selectFrom('stations as st')
-    .leftJoin(
-      selectPiecesAndOrders(db)
-        .where('p.factory_id', '=', p('factoryId'))
-        .where('p.barcode', '=', p('barcode'))
-        .as('po'),
-      (join) => join.onTrue(),
-    )
-    .select(['st.name as station_name', 'st.default_location as station_default_location'])
-    .selectAll('po')
-    .where('st.factory_id', '=', p('factoryId'))
-    .where('st.id', '=', p('stationId'))
-    .where('st.token_hash', '=', p('tokenHash'))
-    .where('st.revoked_at', 'is', null);
+  return (
+    db
+      .selectFrom('stations as st')
+      .leftJoin(
+        selectPiecesAndOrders(db)
+          .where('p.factory_id', '=', p('factoryId'))
+          .where('p.barcode', '=', p('barcode'))
+          .as('po'),
+        (join) => join.onTrue(),
+      )
+      // What a dispatch station loads into (DESIGN §15): joined by primary key, nothing when unset.
+      .leftJoin('consignments as c', 'c.id', 'st.consignment_id')
+      .leftJoin('retailers as cr', 'cr.id', 'c.retailer_id')
+      .leftJoin('handling_units as hu', 'hu.id', 'st.handling_unit_id')
+      .select(['st.name as station_name', 'st.default_location as station_default_location'])
+      .select([
+        'c.id as load_consignment_id',
+        'c.number as load_number',
+        'c.status as load_status',
+        'c.retailer_id as load_retailer_id',
+        'cr.name as load_retailer_name',
+        'hu.id as load_unit_id',
+        'hu.sscc as load_unit_sscc',
+      ])
+      .selectAll('po')
+      .where('st.factory_id', '=', p('factoryId'))
+      .where('st.id', '=', p('stationId'))
+      .where('st.token_hash', '=', p('tokenHash'))
+      .where('st.revoked_at', 'is', null)
+  );
 }
 
 /**
@@ -144,7 +159,10 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
     .where((eb) => eb(eb.ref('p.barcode'), '=', sql<string>`k.barcode collate "C"`));
   const query = sql<ScanReadRow & { n: number }>`
     select k.n::integer as n, st.name as station_name,
-      st.default_location as station_default_location, po.*,
+      st.default_location as station_default_location,
+      c.id as load_consignment_id, c.number as load_number, c.status as load_status,
+      c.retailer_id as load_retailer_id, cr.name as load_retailer_name,
+      hu.id as load_unit_id, hu.sscc as load_unit_sscc, po.*,
       (select sc.id from scans sc
         where sc.station_id = k.station_id collate "C"
           and sc.client_scan_id = k.client_scan_id collate "C") as resent_scan_id
@@ -154,6 +172,9 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
     join stations st on st.factory_id = k.factory_id collate "C"
       and st.id = k.station_id collate "C" and st.token_hash = k.token_hash collate "C"
       and st.revoked_at is null
+    left join consignments c on c.id = st.consignment_id
+    left join retailers cr on cr.id = c.retailer_id
+    left join handling_units hu on hu.id = st.handling_unit_id
     left join lateral (${pieces}) po on true`;
   return { compile: () => query.compile(db) };
 });
@@ -278,6 +299,8 @@ const scanValues = (p: Param<ScanTable>) => ({
   client_scan_id: p('client_scan_id'),
   scanned_at: p('scanned_at'),
   at: p('at'),
+  consignment_id: p('consignment_id'),
+  handling_unit_id: p('handling_unit_id'),
 });
 
 /**

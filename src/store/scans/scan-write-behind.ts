@@ -140,6 +140,8 @@ const SCAN_COLUMNS = [
   ['client_scan_id', 'text'],
   ['scanned_at', 'text'],
   ['at', 'text'],
+  ['consignment_id', 'text'],
+  ['handling_unit_id', 'text'],
 ] as const satisfies ReadonlyArray<readonly [keyof ScanTable, string]>;
 
 const MOVE_COLUMNS = [

@@ -15,6 +15,7 @@ import {
   recordAcceptedScan,
   scanByClientId,
   stationPieceAndOrder,
+  type StationPieceAndOrderRow,
   stationPieceOrderAndResend,
   voidedLabel,
 } from './scan-statements.js';
@@ -33,6 +34,8 @@ export function scanReadAhead(read: ScanRead): ReadAhead<ScanRead> {
 export interface ScanFound {
   stationName: string;
   stationDefaultLocation: string | null;
+  /** What a dispatch station loads into (DESIGN §15), as it is now; null when nothing. */
+  load: StationLoad | null;
   /**
    * The piece and its order as this transaction has left them; null when the barcode is no
    * piece's, or its order is one an upload still hides.
@@ -74,12 +77,31 @@ export async function readScan(tx: StoreTx, read: ScanRead): Promise<ScanFound |
   return { ...stationOf(row), found: seen };
 }
 
-const stationOf = (row: {
-  station_name: string;
-  station_default_location: string | null;
-}): Omit<ScanFound, 'found'> => ({
+/** A station's consignment and handling unit, read with its scan. */
+export interface StationLoad {
+  consignmentId: string;
+  number: number;
+  open: boolean;
+  retailerId: string;
+  retailerName: string;
+  handlingUnit: { id: string; sscc: string } | null;
+}
+
+const stationOf = (row: StationPieceAndOrderRow): Omit<ScanFound, 'found'> => ({
   stationName: row.station_name,
   stationDefaultLocation: row.station_default_location,
+  load:
+    row.load_consignment_id === null
+      ? null
+      : {
+          consignmentId: row.load_consignment_id,
+          number: row.load_number!,
+          open: row.load_status === 'open',
+          retailerId: row.load_retailer_id!,
+          retailerName: row.load_retailer_name!,
+          handlingUnit:
+            row.load_unit_id === null ? null : { id: row.load_unit_id, sscc: row.load_unit_sscc! },
+        },
 });
 
 /**

@@ -18,7 +18,10 @@ export async function publicUrlOf(db: Kysely<DB>, factoryId: string): Promise<st
 
 export async function insertSettings(
   trx: Transaction<DB>,
-  row: Omit<SettingsTable, 'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep'>,
+  row: Omit<
+    SettingsTable,
+    'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep' | 'gs1_company_prefix'
+  >,
 ): Promise<void> {
   // The columns left out get their defaults (a database older than them has none of them).
   await trx

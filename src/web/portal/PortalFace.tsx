@@ -4,6 +4,7 @@ import { SignedInFace } from '../shared/session/SignedInFace.js';
 import { portalSession } from '../shared/session/sessions.js';
 import { AppShell } from '../shared/ui/AppShell.js';
 import { NotFound } from '../shared/ui/NotFound.js';
+import { DeliveriesPage } from './deliveries/DeliveriesPage.js';
 import { OrderPage } from './orders/OrderPage.js';
 import { OrdersPage } from './orders/OrdersPage.js';
 import { SetPasswordPage } from './set-password/SetPasswordPage.js';
@@ -39,6 +40,7 @@ export default function PortalFace() {
                 <NavLink to="/" end>
                   My orders
                 </NavLink>
+                <NavLink to="/deliveries">Deliveries</NavLink>
                 {session.user.role === 'owner' && <NavLink to="/users">Users</NavLink>}
               </>
             }
@@ -46,6 +48,7 @@ export default function PortalFace() {
             <Routes>
               <Route index element={<OrdersPage retailer={session.retailer.name} />} />
               <Route path="orders/:id" element={<OrderPage />} />
+              <Route path="deliveries" element={<DeliveriesPage />} />
               {session.user.role === 'owner' && (
                 <Route path="users" element={<UsersPage me={session.user.id} />} />
               )}

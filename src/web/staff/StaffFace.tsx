@@ -8,6 +8,8 @@ import { useSearchShortcut } from '../shared/ui/use-search-shortcut.js';
 import { AccessProvider, RequireAccess } from './access/access.js';
 import { StaffNav } from './layout/StaffNav.js';
 import { BackupWarning } from './layout/BackupWarning.js';
+import { ConsignmentPage } from './dispatch/ConsignmentPage.js';
+import { DispatchPage } from './dispatch/DispatchPage.js';
 import { CompanyPage } from './factory/CompanyPage.js';
 import { FactoryLayout } from './factory/FactoryLayout.js';
 import { PlansPage } from './factory/PlansPage.js';
@@ -95,6 +97,8 @@ function StaffRoutes() {
       <Route path="orders/:id" element={<OrderPage />} />
       <Route path="stations" element={<StationsPage />} />
       <Route path="stations/:id" element={<StationPage />} />
+      <Route path="dispatch" element={<DispatchPage />} />
+      <Route path="dispatch/:id" element={<ConsignmentPage />} />
       <Route path="returns" element={<ReturnsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />

@@ -32,3 +32,24 @@ export const stationDefaultBay = storedValue<{ station_id: string; bay: string |
   () => localStorage,
   'factoryd.station.default-bay',
 );
+
+/**
+ * What a dispatch station loads into, as its answers have shown it (DESIGN §15): the
+ * consignment's number, retailer and pallet, and its progress — counted by the server when the
+ * number or a pallet label was scanned, then moved on by this station's own accepted loads.
+ * Null: the station loads no consignment.
+ */
+export interface StationLoad {
+  station_id: string;
+  consignment: {
+    id: string;
+    number: string;
+    retailer_name: string;
+    open: boolean;
+    sscc: string | null;
+    loaded: number | null;
+    total: number | null;
+  } | null;
+}
+
+export const stationLoad = storedValue<StationLoad>(() => localStorage, 'factoryd.station.load');

@@ -13,6 +13,7 @@ export const SETTING_HELP: Record<string, string> = {
   timezone: 'IANA time zone, e.g. Europe/London',
   station_app_scheme: 'only for native station apps: their QR scheme',
   public_url: 'address tablets open, e.g. https://factory.example.com; empty = as reached',
+  gs1_company_prefix: 'GS1 company prefix for pallet SSCCs (6–12 digits); empty = restricted',
   session_ttl_hours: 'hours a staff sign-in lasts',
   label_size: 'read-only: labels are 4 × 6 in',
   default_dpi: 'printer resolution: 203 or 300',

@@ -11,6 +11,7 @@ const FIELDS = [
   'timezone',
   'station_app_scheme',
   'public_url',
+  'gs1_company_prefix',
   'session_ttl_hours',
   'default_dpi',
   'webhook_retention_days',
@@ -33,6 +34,7 @@ const LABELS = {
   backup_schedule: 'Backup schedule',
   backup_dir: 'Backup folder',
   backup_keep: 'Backups kept',
+  gs1_company_prefix: 'GS1 company prefix',
 };
 const fieldError = labelledFieldError(LABELS);
 
@@ -68,6 +70,7 @@ function SettingsForm({
         timezone: text('timezone'),
         station_app_scheme: text('station_app_scheme'),
         public_url: text('public_url') || null,
+        gs1_company_prefix: text('gs1_company_prefix') || null,
         session_ttl_hours: Number(text('session_ttl_hours')),
         default_dpi: Number(text('default_dpi')) as 203 | 300,
         webhook_retention_days: Number(text('webhook_retention_days')),
@@ -141,6 +144,15 @@ function SettingsForm({
           placeholder="https://factory.example.com"
           hint="The address tablets and phones open this server at, e.g. behind a reverse proxy. Empty: the address you opened this page at."
           error={fieldError(error, 'public_url')}
+        />
+        <TextField
+          label="GS1 company prefix"
+          name="gs1_company_prefix"
+          inputMode="numeric"
+          defaultValue={settings.gs1_company_prefix ?? ''}
+          placeholder="5012345"
+          hint="For the SSCCs on pallet labels (Dispatch): the 6–12 digits GS1 gave your company. Empty: a restricted-circulation prefix, valid inside the company only."
+          error={fieldError(error, 'gs1_company_prefix')}
         />
         <TextField
           label="Station app scheme"

@@ -1,7 +1,12 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { useStoredValue } from '../../shared/session/stored-value.js';
-import { stationBay, stationDefaultBay, type PairedStation } from '../station-store.js';
+import {
+  stationBay,
+  stationDefaultBay,
+  stationLoad,
+  type PairedStation,
+} from '../station-store.js';
 import { BayDialog } from './BayDialog.js';
 import { RecentScans } from './RecentScans.js';
 import { ScanInput } from './ScanInput.js';
@@ -34,6 +39,8 @@ export function ScanScreen({
   const known = useStoredValue(stationDefaultBay);
   /** The station's default bay as its answers showed it; undefined: not known. */
   const defaultBay = known?.station_id === station.id ? known.bay : undefined;
+  const loading = useStoredValue(stationLoad);
+  const load = loading?.station_id === station.id ? loading.consignment : undefined;
   /**
    * A stock station without a bay asks for one: none chosen yet, or the default bay chosen and
    * the server since saying the station has none.
@@ -54,6 +61,7 @@ export function ScanScreen({
         defaultBay={defaultBay}
         pending={scans.pending}
         online={scans.online}
+        load={load}
         onChangeBay={() => setChangingBay(true)}
         onCheckScanner={() => setChecking(true)}
       />

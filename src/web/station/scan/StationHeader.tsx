@@ -1,4 +1,4 @@
-import type { PairedStation } from '../station-store.js';
+import type { PairedStation, StationLoad } from '../station-store.js';
 
 export const ROLE_WORDS = { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch' } as const;
 
@@ -12,10 +12,12 @@ export function StationHeader({
   defaultBay,
   pending,
   online,
+  load,
   onChangeBay,
   onCheckScanner,
 }: {
   station: PairedStation;
+  load?: StationLoad['consignment'] | undefined;
   bay: string | null | undefined;
   defaultBay: string | null | undefined;
   pending: number;
@@ -42,6 +44,14 @@ export function StationHeader({
           </button>
         </div>
       )}
+      {station.role === 'dispatch' && load && (
+        <p
+          className={`station-consignment${load.open ? '' : ' closed'}`}
+          data-consignment={load.number}
+        >
+          {loadLine(load)}
+        </p>
+      )}
       <p className={`station-pending${pending > 0 ? ' has-pending' : ''}`} data-pending={pending}>
         {pending === 0 ? 'All scans sent' : `${pending} waiting to send`}
       </p>
@@ -54,4 +64,15 @@ export function StationHeader({
       </button>
     </header>
   );
+}
+
+/** "Loading CN 000012 · Northwind · 12 of 40 pieces · pallet 004000000000000015". */
+export function loadLine(load: NonNullable<StationLoad['consignment']>): string {
+  const parts = [`Loading ${load.number}`, load.retailer_name];
+  if (load.loaded !== null && load.total !== null) {
+    parts.push(`${load.loaded} of ${load.total} pieces`);
+  }
+  if (load.sscc) parts.push(`pallet ${load.sscc}`);
+  if (!load.open) parts.push('closed: scan the open consignment');
+  return parts.join(' · ');
 }

@@ -11,7 +11,12 @@ import {
   stationApi,
   type ScanAnswer,
 } from '../station-api.js';
-import { stationDefaultBay, type PairedStation } from '../station-store.js';
+import {
+  stationDefaultBay,
+  stationLoad,
+  type PairedStation,
+  type StationLoad,
+} from '../station-store.js';
 import { QUEUED_MESSAGE, answered, type ShownScan } from './describe-scan.js';
 import { signal } from './sounds.js';
 
@@ -229,6 +234,7 @@ export function useStationScans(
       if (latest) flushSync(show);
       else show();
       if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
+      if (station.role === 'dispatch') learnLoad(station.id, answer);
       const live = scan.client_scan_id === latestId.current && !afterOutage;
       if (live || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
@@ -345,4 +351,43 @@ function learnDefaultBay(stationId: string, answer: ScanAnswer): void {
   if (known?.station_id !== stationId || known.bay !== bay) {
     stationDefaultBay.set({ station_id: stationId, bay });
   }
+}
+
+/** What a dispatch station's answer shows of the consignment it loads into (station-store.ts). */
+export function nextLoad(
+  known: StationLoad | undefined,
+  stationId: string,
+  answer: ScanAnswer,
+): StationLoad | undefined {
+  if (answer.test_label) return undefined;
+  const shown = answer.consignment;
+  if (!shown) return { station_id: stationId, consignment: null };
+  const before = known?.station_id === stationId ? known.consignment : null;
+  const same = before?.id === shown.id ? before : null;
+  let loaded = same?.loaded ?? null;
+  let total = same?.total ?? null;
+  if (shown.pieces_loaded !== undefined && shown.pieces_to_load !== undefined) {
+    loaded = shown.pieces_loaded;
+    total = shown.pieces_loaded + shown.pieces_to_load;
+  } else if (answer.accepted && answer.piece && loaded !== null) {
+    loaded += 1;
+    total = Math.max(total ?? 0, loaded);
+  }
+  return {
+    station_id: stationId,
+    consignment: {
+      id: shown.id,
+      number: shown.number,
+      retailer_name: shown.retailer_name,
+      open: shown.open,
+      sscc: shown.handling_unit?.sscc ?? null,
+      loaded,
+      total,
+    },
+  };
+}
+
+function learnLoad(stationId: string, answer: ScanAnswer): void {
+  const next = nextLoad(stationLoad.get() ?? undefined, stationId, answer);
+  if (next) stationLoad.set(next);
 }

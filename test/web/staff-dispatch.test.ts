@@ -1,0 +1,142 @@
+// The staff app's Dispatch section in Chromium against a real factoryd: open a consignment,
+// watch its progress move as a dispatch station loads it, be refused a close that would leave a
+// unit behind (the unit named), close it anyway with a reason; then the retailer sees its
+// delivery note in the portal.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
+import { ok, startWebHarness, type Json, type WebHarness } from '../helpers/web.js';
+
+const PASSWORD = 'correct horse 42';
+const ADMIN = 'ada@factory.test';
+
+let w: WebHarness;
+let retailer: { id: string; code: string; name: string };
+const tokens = {} as Record<'produce' | 'dispatch', string>;
+
+const scan = (role: keyof typeof tokens, barcode: string): Promise<Json> =>
+  ok(w.daemon.url, 'POST', '/v1/scans', { token: tokens[role], body: { barcode } });
+
+async function signIn(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(w.url(path));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+beforeAll(async () => {
+  w = await startWebHarness();
+  await w.api('POST', '/v1/staff', {
+    email: ADMIN,
+    name: 'Ada Admin',
+    role: 'admin',
+    password: PASSWORD,
+  });
+  retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind Home', code: 'NW' });
+  for (const role of ['produce', 'dispatch'] as const) {
+    const code = await w.api('POST', '/v1/stations/pairing-codes', { name: `${role} line`, role });
+    tokens[role] = (
+      await ok(w.daemon.url, 'POST', '/v1/stations/pair', { body: { code: code.code } })
+    ).token;
+  }
+});
+
+afterAll(async () => {
+  await w?.close();
+});
+
+describe('Dispatch in the staff app', () => {
+  it('opens a consignment, shows loading progress, refuses a close with a unit incomplete, closes with a reason', async () => {
+    const order = await w.api('POST', '/v1/orders', {
+      order_no: 'PO-900',
+      retailer_id: retailer.id,
+      lines: [
+        {
+          sku: 'SOFA-3S',
+          colour: 'Grey',
+          qty: 1,
+          pieces_per_unit: 3,
+          piece_names: ['Frame', 'Cushions', 'Legs'],
+        },
+      ],
+    });
+    const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
+    for (const b of barcodes) await scan('produce', b);
+
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, ADMIN, '/dispatch');
+    await page.getByRole('heading', { name: 'Dispatch' }).waitFor();
+    await page.getByLabel('Retailer').selectOption({ label: 'Northwind Home (NW)' });
+    await page.getByLabel('Reference').fill('WK48');
+    await page.getByRole('button', { name: 'Open consignment' }).click();
+    await page.getByRole('heading', { name: 'Consignment CN 000001' }).waitFor();
+    const progress = page.locator('dd[data-progress]');
+    expect(await progress.innerText()).toBe('0 of 0 pieces');
+
+    // A bay loads two of the sofa's three pieces: the page follows without a reload.
+    await scan('dispatch', 'CN 000001');
+    await scan('dispatch', barcodes[0]!);
+    await scan('dispatch', barcodes[1]!);
+    await expect.poll(() => progress.innerText(), { timeout: 10_000 }).toBe('2 of 3 pieces');
+    await page.getByRole('region', { name: 'Incomplete units' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'staff-dispatch-consignment-1280x800');
+
+    await page.getByRole('button', { name: 'Close…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close CN 000001?' });
+    await dialog.getByRole('button', { name: 'Close consignment' }).click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Order PO-900 unit 1: 2 of 3 pieces loaded.');
+    await screenshot(page, 'staff-dispatch-close-refused-1280x800');
+    await dialog.getByLabel('Reason to close anyway').fill('Legs follow on Friday');
+    await dialog.getByRole('button', { name: 'Close anyway' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.page-header').innerText()).toContain('Closed');
+    expect(await page.getByText('forced: Legs follow on Friday').count()).toBe(1);
+
+    const list = await w.api('GET', '/v1/consignments?status=closed');
+    expect(list.data[0]).toMatchObject({
+      number: 'CN 000001',
+      close_reason: 'Legs follow on Friday',
+    });
+
+    await page.getByRole('link', { name: 'Dispatch' }).first().click();
+    await page.getByRole('button', { name: 'Closed' }).click();
+    await page.getByRole('link', { name: 'CN 000001' }).waitFor();
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+
+  it('the retailer sees its consignments in the portal and downloads the delivery note', async () => {
+    await w.api('POST', `/v1/retailers/${retailer.id}/users`, {
+      email: 'bea@northwind.test',
+      name: 'Bea Buyer',
+      role: 'buyer',
+      password: PASSWORD,
+    });
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, 'bea@northwind.test', '/portal');
+    await page.getByRole('link', { name: 'Deliveries' }).click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'CN 000001' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Sent');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-deliveries-1280x800');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Delivery note CN 000001' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('delivery-note-CN-000001.pdf');
+    const path = await download.path();
+    const { pdfText } = await import('../labels/decode.js');
+    const { readFileSync } = await import('node:fs');
+    const text = pdfText(readFileSync(path));
+    expect(text).toContain('Order PO-900');
+    expect(text).toContain('Closed with a unit incomplete: Legs follow on Friday');
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+});
