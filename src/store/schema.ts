@@ -334,6 +334,9 @@ export interface DB {
   sso_logins: SsoLoginTable;
   backup_runs: BackupRunTable;
   write_probe: WriteProbeTable;
+  // Dispatch (migration 0201).
+  consignments: ConsignmentTable;
+  handling_units: HandlingUnitTable;
 }
 
 /** The row `/readyz` rewrites (migration 0502). */
@@ -354,8 +357,6 @@ export interface BackupRunTable {
   bytes: number | null;
   /** Why it failed, in a sentence. */
   error: string | null;
-  consignments: ConsignmentTable;
-  handling_units: HandlingUnitTable;
 }
 
 // Dispatch (DESIGN §15, migration 0201).
