@@ -81,6 +81,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/webhooks/:id/test': ADMIN,
   'POST /v1/webhooks/deliveries/:id/retry': ADMIN,
 
+  'POST /v1/printers': STAFF,
+  'GET /v1/printers': STAFF,
+  'GET /v1/printers/:id': STAFF,
+  'PATCH /v1/printers/:id': STAFF,
+  'DELETE /v1/printers/:id': STAFF,
+  'POST /v1/print-jobs': STAFF,
+  'GET /v1/print-jobs': STAFF,
+  'GET /v1/print-jobs/:id': STAFF,
+  'POST /v1/print-jobs/:id/cancel': STAFF,
+  'POST /v1/print-jobs/:id/retry': STAFF,
+
   'POST /v1/auth/login': 'public',
   'POST /v1/auth/logout': ['admin', 'supervisor'],
   'GET /v1/auth/me': STAFF,

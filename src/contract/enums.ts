@@ -8,3 +8,13 @@ export {
   type PieceStatus,
 } from '../domain/order-status.js';
 export { EVENT_TYPES, type EventType } from '../domain/event-types.js';
+export {
+  PRINTER_LANGUAGES,
+  PRINTER_STATES,
+  PRINTER_STATE_REASONS,
+  PRINT_JOB_STATUSES,
+  PRINT_RULE_EVENTS,
+  type PrinterState,
+  type PrinterStateReason,
+  type PrintJobStatus,
+} from '../domain/printing.js';

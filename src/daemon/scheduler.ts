@@ -6,7 +6,10 @@ import { deleteLeftovers } from '../core/uploads/upload-leftovers.js';
 import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
 import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';
+import { Job } from './jobs/job.js';
 import { VERSION } from './version.js';
+import { PrintWorker } from './printers/print-worker.js';
+import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
 
 export interface SchedulerDeps {
   core: CoreContext;
@@ -16,6 +19,8 @@ export interface SchedulerDeps {
   deliveries?: boolean;
   /** How long a claimed webhook delivery is kept from other processes (default 2 minutes). */
   deliveryLeaseMs?: number;
+  /** Where print jobs' labels are rendered (the server's label thread). */
+  labels?: LabelRenderer;
 }
 
 export interface Scheduler {
@@ -24,6 +29,9 @@ export interface Scheduler {
   /** Stops the jobs and waits for a running one to finish. */
   stop(): Promise<void>;
 }
+
+/** A look at the print queue (jobs queued by another process) every 10 s. */
+const PRINT_QUEUE_EVERY_MS = 10_000;
 
 /** How long stop() lets webhook attempts in flight finish before aborting them. */
 const DELIVERY_GRACE_MS = 5_000;
@@ -42,6 +50,7 @@ export function startScheduler({
   log,
   deliveries = true,
   deliveryLeaseMs,
+  labels,
 }: SchedulerDeps): Scheduler {
   const dispatcher = deliveries
     ? new WebhookDispatcher(core, {
@@ -53,7 +62,15 @@ export function startScheduler({
   const stuck = stuckJob(core, store, log);
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
-  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];
+  // Printers are driven by every process: a job is claimed by one (print_jobs' guarded claim).
+  const printing = new PrintWorker({
+    core,
+    labels: labels ?? labelsInThisThread(() => () => undefined),
+    log,
+    exclusive: store.dialect === 'sqlite',
+  });
+  const printQueue = new Job('print-queue', () => printing.kick(), log);
+  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping, printQueue];
 
   // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
   // while the job still runs is skipped by the Job; a failed run is logged by it.
@@ -63,7 +80,9 @@ export function startScheduler({
     every(STUCK_EVERY_MS, stuck),
     ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
+    every(PRINT_QUEUE_EVERY_MS, printQueue),
   ];
+  printing.start().catch((err: unknown) => log.error({ err }, 'starting the print worker failed'));
 
   dispatcher?.kick();
   // After the server is listening, not before: a large recompute must not delay the start.
@@ -79,12 +98,14 @@ export function startScheduler({
     signals: {
       eventsAppended: () => dispatcher?.kick(),
       settingsChanged: () => void stuck.trigger(),
+      printQueueChanged: () => void printing.kick(),
     },
     stop: async () => {
       clearTimeout(initialStuck);
       timers.forEach(clearInterval);
       await Promise.all(jobs.map((j) => j.stop()));
       await dispatcher?.stop(DELIVERY_GRACE_MS);
+      await printing.stop();
     },
   };
 }

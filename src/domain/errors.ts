@@ -106,6 +106,10 @@ export const ERROR_CODES = {
   },
   last_owner: { kind: 'conflict', message: 'The last owner cannot be demoted or removed.' },
   endpoint_disabled: { kind: 'conflict', message: 'The webhook endpoint is disabled.' },
+  print_job_state: {
+    kind: 'conflict',
+    message: 'The print job is not in a state that allows this.',
+  },
   idempotency_key_reused: {
     kind: 'conflict',
     message: 'This Idempotency-Key was used with a different request.',

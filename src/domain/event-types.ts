@@ -11,6 +11,9 @@ export const EVENT_TYPES = [
   'return.written_off',
   'station.paired',
   'station.hardware_checked',
+  'print_job.printed',
+  'print_job.failed',
+  'printer.status_changed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   staff: 'stf',
   session: 'ses',
   request: 'req',
+  printer: 'prn',
+  printJob: 'pjb',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

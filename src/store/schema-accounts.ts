@@ -43,6 +43,8 @@ export interface SettingsTable {
   webhook_allowed_hosts: string;
   /** The address stations open (migration 0015); null = the one a request came in on. */
   public_url: string | null;
+  /** JSON array of auto-print rules `{event, printer_id}` (migration 0101); null = none. */
+  print_rules: string | null;
   updated_at: string;
 }
 

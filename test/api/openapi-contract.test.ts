@@ -352,6 +352,22 @@ async function exercise(): Promise<void> {
   await call('POST', '/v1/portal/auth/logout', { token: portal.token });
   void owner;
 
+  // Printers and the print queue (nothing listens at the printer's address: jobs stay queued).
+  const printer = await call('POST', '/v1/printers', {
+    body: { name: 'Zebra', language: 'zpl', uri: 'tcp://127.0.0.1:9', dpi: 203 },
+  });
+  await call('GET', '/v1/printers');
+  await call('GET', `/v1/printers/${printer.id}`);
+  await call('PATCH', `/v1/printers/${printer.id}`, { body: { name: 'Dock Zebra' } });
+  const printJob = await call('POST', '/v1/print-jobs', {
+    body: { printer_id: printer.id, test_label: true },
+  });
+  await call('GET', '/v1/print-jobs');
+  await call('GET', `/v1/print-jobs/${printJob.id}`);
+  await call('POST', `/v1/print-jobs/${printJob.id}/cancel`);
+  await call('POST', `/v1/print-jobs/${printJob.id}/retry`);
+  await call('DELETE', `/v1/printers/${printer.id}`);
+
   // Errors, of the router and of the routes.
   await call('GET', '/v1/orders/ord_00000000000000000000000000', { status: 404 });
   await call('POST', '/v1/retailers', { body: { name: 'Sofa World', code: 'SW' }, status: 409 });

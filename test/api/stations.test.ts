@@ -298,6 +298,7 @@ describe('stations', () => {
       last_scan_at: null,
       revoked_at: null,
       hardware: null,
+      printer_id: null,
     });
   });
 

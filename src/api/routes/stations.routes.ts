@@ -166,11 +166,12 @@ export async function stationsRoutes(
     {
       schema: {
         tags: ['stations'],
-        summary: 'Rename a station or set its default bay (null clears it)',
+        summary: 'Rename a station, set its default bay or its printer (null clears either)',
         params: IdParams,
         body: Strict({
           name: Type.Optional(StationName),
           default_location: Type.Optional(Nullable(Bay)),
+          printer_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
         }),
         response: { 200: Station },
       },

@@ -20,6 +20,7 @@ export const Station = Type.Object({
   last_scan_at: Nullable(IsoDateTime),
   revoked_at: Nullable(IsoDateTime),
   hardware: Nullable(HardwareCheck),
+  printer_id: Nullable(Type.String()),
 });
 
 export type Station = Static<typeof Station>;

@@ -27,7 +27,10 @@ export interface SettingsView {
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
 /** A new factory's settings; `public_url` is left to the column's default, null. */
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
+export const DEFAULT_SETTINGS: Omit<
+  SettingsTable,
+  'factory_id' | 'updated_at' | 'public_url' | 'print_rules'
+> = {
   stuck_after_days: 7,
   timezone: 'Europe/London',
   station_app_scheme: 'factorystation',

@@ -30,6 +30,8 @@ export interface StationView {
   revoked_at: string | null;
   /** The last hardware check, or null when none was recorded. */
   hardware: HardwareCheckView | null;
+  /** The printer it prints on (DESIGN §14), or null. */
+  printer_id: string | null;
 }
 
 const bool = (value: number | null): boolean | null => (value === null ? null : value === 1);
@@ -63,5 +65,6 @@ export function toStationView(row: StationTable): StationView {
     last_scan_at: row.last_scan_at,
     revoked_at: row.revoked_at,
     hardware: row.hardware === null ? null : (JSON.parse(row.hardware) as HardwareCheckView),
+    printer_id: row.printer_id,
   };
 }

@@ -1,4 +1,5 @@
-import { notFound } from '../../domain/errors.js';
+import { findPrinter } from '../../store/printers/printers.repository.js';
+import { invalid, notFound } from '../../domain/errors.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import * as stations from '../../store/stations/stations.repository.js';
 import type { StationTable } from '../../store/schema.js';
@@ -43,6 +44,8 @@ export interface StationPatch {
   name?: string;
   /** The bay used by stock scans that carry none; null or blank clears it. */
   default_location?: string | null;
+  /** The printer it prints on; null: none. */
+  printer_id?: string | null;
 }
 
 export function updateStation(
@@ -58,13 +61,24 @@ export function updateStation(
     if (patch.default_location !== undefined) {
       next.default_location = patch.default_location?.trim() || null;
     }
-    if (next.name === row.name && next.default_location === row.default_location) {
+    if (patch.printer_id !== undefined) {
+      if (patch.printer_id !== null && !(await findPrinter(tx.trx, factoryId, patch.printer_id))) {
+        throw invalid('printer_id', `No printer has the id ${patch.printer_id}.`);
+      }
+      next.printer_id = patch.printer_id;
+    }
+    if (
+      next.name === row.name &&
+      next.default_location === row.default_location &&
+      next.printer_id === row.printer_id
+    ) {
       return toStationView(row);
     }
     next.updated_at = tx.nowIso;
     await stations.updateStation(tx.trx, id, {
       name: next.name,
       default_location: next.default_location,
+      printer_id: next.printer_id,
       updated_at: next.updated_at,
     });
     return toStationView(next);

@@ -160,6 +160,7 @@ async function run(
   const signals: Signals = {
     eventsAppended: () => started.scheduler?.signals.eventsAppended(),
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
+    printQueueChanged: () => started.scheduler?.signals.printQueueChanged?.(),
   };
 
   // A SQLite file's WAL is checkpointed by a thread of its own, so no commit waits for it.
@@ -222,6 +223,7 @@ async function run(
     store: opened.store,
     log: app.log,
     deliveries: opts.deliveries,
+    ...(labels ? { labels } : {}),
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;

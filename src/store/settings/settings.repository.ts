@@ -18,7 +18,7 @@ export async function publicUrlOf(db: Kysely<DB>, factoryId: string): Promise<st
 
 export async function insertSettings(
   trx: Transaction<DB>,
-  row: Omit<SettingsTable, 'public_url'>,
+  row: Omit<SettingsTable, 'public_url' | 'print_rules'>,
 ): Promise<void> {
   await trx.insertInto('settings').values(row).execute();
 }

@@ -66,6 +66,7 @@ const station: Station = {
   last_scan_at: null,
   revoked_at: null,
   hardware: null,
+  printer_id: null,
 };
 
 const pairing = (id: string, overrides: Partial<Pairing> = {}): Pairing => ({
