@@ -266,3 +266,84 @@ describe('the print queue on a ZPL printer', () => {
     expect(printer.formats).toHaveLength(12);
   });
 });
+
+describe('auto-print rules', () => {
+  async function pairStation(name: string) {
+    const issued = await t.request('POST', '/v1/stations/pairing-codes', {
+      body: { name, role: 'produce' },
+    });
+    const paired = await t.request('POST', '/v1/stations/pair', {
+      token: null,
+      body: { code: issued.json().code },
+    });
+    expect(paired.statusCode, paired.body).toBe(200);
+    return paired.json() as { id: string };
+  }
+
+  it('refuses a rule on an unknown event or printer, naming the field', async () => {
+    const bad = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'order.created', printer_id: 'prn_nope' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.param).toBe('print_rules.0.printer_id');
+    const unknown = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'scan.recorded', printer_id: 'prn_nope' }] },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('a new order prints by rule, without a person', async () => {
+    startWorker();
+    const { id } = await addPrinter();
+    const set = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'order.created', printer_id: id }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().print_rules).toEqual([{ event: 'order.created', printer_id: id }]);
+    const order = await createOrder('PO-RULE', 1, 2);
+    await waitUntil('printed by rule', async () => {
+      const jobs = (await t.request('GET', `/v1/print-jobs?printer_id=${id}`)).json();
+      return jobs.data.length === 1 && jobs.data[0].status === 'printed' && jobs.data[0];
+    });
+    const [jobRow] = (await t.request('GET', `/v1/print-jobs?printer_id=${id}`)).json().data;
+    expect(jobRow).toMatchObject({ order_id: order.id, rule_event: 'order.created', labels: 2 });
+    expect(printer.formats).toHaveLength(2);
+  });
+
+  it("a voided label's replacement prints at the station that asked, else on the rule's printer", async () => {
+    startWorker();
+    const office = await addPrinter({ name: 'Office Zebra' });
+    const stationPrinter = await FakeZplPrinter.start();
+    try {
+      const atStation = await addPrinter({ name: 'Line Zebra', uri: stationPrinter.uri });
+      const station = await pairStation('Line 1');
+      const patched = await t.request('PATCH', `/v1/stations/${station.id}`, {
+        body: { printer_id: atStation.id },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(patched.json().printer_id).toBe(atStation.id);
+      await t.request('PATCH', '/v1/settings', {
+        body: { print_rules: [{ event: 'label.voided', printer_id: office.id }] },
+      });
+      const order = await createOrder('PO-VOID', 1, 2);
+
+      const voided = await t.request('POST', `/v1/items/${order.pieces[0]!.barcode}/void`, {
+        body: { reason: 'torn', station_id: station.id },
+      });
+      expect(voided.statusCode, voided.body).toBe(200);
+      const replacement = voided.json().replacement_barcode as string;
+      await waitUntil('printed at the station', () => stationPrinter.formats.length === 1);
+      expect(stationPrinter.formats[0]).toContain(replacement);
+
+      const other = await t.request('POST', `/v1/items/${order.pieces[1]!.barcode}/void`, {
+        body: {},
+      });
+      const second = other.json().replacement_barcode as string;
+      await waitUntil('printed on the rule printer', () => printer.formats.length === 1);
+      expect(printer.formats[0]).toContain(second);
+      expect(stationPrinter.formats).toHaveLength(1);
+    } finally {
+      await stationPrinter.stop();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IsoDateTime, Nullable, Strict } from './common.js';
+import { PRINT_RULE_EVENTS } from '../../domain/printing.js';
+import { IsoDateTime, Nullable, Strict, StringEnum } from './common.js';
 
 export const Text = (max = 200) => Type.String({ maxLength: max });
 export const OptionalText = (max = 200) => Type.Optional(Nullable(Text(max)));
@@ -59,6 +60,15 @@ export const CompanyPatch = Strict({
   terms_accepted: Type.Optional(Nullable(Type.Boolean())),
 });
 
+/** An auto-print rule: on this event, print on this printer (DESIGN §14). */
+export const PrintRule = Type.Object(
+  {
+    event: StringEnum(PRINT_RULE_EVENTS),
+    printer_id: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+
 export const Settings = Type.Object({
   object: Type.Literal('settings'),
   stuck_after_days: Type.Integer(),
@@ -70,6 +80,7 @@ export const Settings = Type.Object({
   webhook_retention_days: Type.Integer(),
   webhook_allowed_hosts: Type.Array(Type.String()),
   public_url: Nullable(Type.String()),
+  print_rules: Type.Array(PrintRule),
   updated_at: IsoDateTime,
 });
 
@@ -86,6 +97,7 @@ export const SettingsPatch = Strict(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
     public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    print_rules: Type.Optional(Type.Array(PrintRule, { maxItems: 50 })),
   },
   { minProperties: 1 },
 );

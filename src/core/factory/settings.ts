@@ -4,6 +4,7 @@ import type { SettingsTable } from '../../store/schema.js';
 import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
+import { checkPrintRules, parsePrintRules, type PrintRule } from '../printers/print-rules.js';
 
 export interface SettingsView {
   object: 'settings';
@@ -21,6 +22,8 @@ export interface SettingsView {
    * request came in on. Pairing codes' `pair_url` starts with it.
    */
   public_url: string | null;
+  /** Auto-print rules (DESIGN §14): on these events, print on these printers. */
+  print_rules: PrintRule[];
   updated_at: string;
 }
 
@@ -54,6 +57,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   webhook_retention_days: row.webhook_retention_days,
   webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
   public_url: row.public_url,
+  print_rules: parsePrintRules(row.print_rules),
   updated_at: row.updated_at,
 });
 
@@ -127,10 +131,13 @@ export async function updateSettings(
   factoryId: string,
   patch: SettingsPatch,
 ): Promise<SettingsView> {
-  const { webhook_allowed_hosts, ...rest } = validate(patch);
+  const { webhook_allowed_hosts, print_rules, ...rest } = validate(patch);
   const view = await transact(ctx, async (tx) => {
     const row = await settings.updateSettings(tx.trx, factoryId, {
       ...rest,
+      ...(print_rules !== undefined
+        ? { print_rules: await checkPrintRules(tx, factoryId, print_rules) }
+        : {}),
       ...(webhook_allowed_hosts !== undefined
         ? { webhook_allowed_hosts: JSON.stringify(webhook_allowed_hosts) }
         : {}),
