@@ -18,6 +18,8 @@ import { registerStaff } from './commands/staff/staff.command.js';
 import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
 import { registerWebhooks } from './commands/webhooks/webhooks.command.js';
+import { registerPrinters } from './commands/printers/printers.command.js';
+import { registerPrint } from './commands/print/print.command.js';
 import { colourEnabled } from './output/colour.js';
 import { versionLine } from './version.js';
 
@@ -73,6 +75,8 @@ ${examples(
   registerReturns(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
+  registerPrinters(program, action);
+  registerPrint(program, action);
   registerSettings(program, action);
   registerCompany(program, action);
   registerPlans(program, action);
