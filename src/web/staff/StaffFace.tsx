@@ -26,6 +26,7 @@ import { ReturnsPage } from './returns/ReturnsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { StationPage } from './stations/StationPage.js';
 import { StationsPage } from './stations/StationsPage.js';
+import { PrintersPage } from './printers/PrintersPage.js';
 import './staff.css';
 
 /** The staff app at `/`: supervisors and office staff sign in with email and password. */
@@ -87,6 +88,7 @@ function StaffRoutes() {
       <Route path="orders/:id" element={<OrderPage />} />
       <Route path="stations" element={<StationsPage />} />
       <Route path="stations/:id" element={<StationPage />} />
+      <Route path="printers" element={<PrintersPage />} />
       <Route path="returns" element={<ReturnsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />
