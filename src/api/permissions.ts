@@ -91,6 +91,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/print-jobs/:id': STAFF,
   'POST /v1/print-jobs/:id/cancel': STAFF,
   'POST /v1/print-jobs/:id/retry': STAFF,
+  'GET /v1/stations/me/printer': STATION,
+  'POST /v1/stations/me/reprint': STATION,
 
   'POST /v1/auth/login': 'public',
   'POST /v1/auth/logout': ['admin', 'supervisor'],

@@ -248,6 +248,16 @@ async function exercise(): Promise<void> {
     await call('GET', '/v1/stations');
     await call('PATCH', `/v1/stations/${stock.id}`, { body: { default_location: 'A-01' } });
     await call('GET', `/v1/stations/${produce.id}`);
+    // The station's printer (nothing listens there: the reprint stays queued).
+    const linePrinter = await call('POST', '/v1/printers', {
+      body: { name: 'Line 1 Zebra', language: 'zpl', uri: 'tcp://127.0.0.1:9' },
+    });
+    await call('PATCH', `/v1/stations/${produce.id}`, { body: { printer_id: linePrinter.id } });
+    await call('GET', '/v1/stations/me/printer', { token: produce.token });
+    await call('POST', '/v1/stations/me/reprint', {
+      token: produce.token,
+      body: { barcode: full.pieces[0].barcode },
+    });
     await call('POST', `/v1/stations/${produce.id}/hardware-check`, {
       body: {
         input_mode: 'keyboard',

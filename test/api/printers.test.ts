@@ -347,3 +347,50 @@ describe('auto-print rules', () => {
     }
   });
 });
+
+describe('a station and its printer', () => {
+  it("reads its printer's state and reprints a label on it; a station without one is told so", async () => {
+    startWorker();
+    const issued = await t.request('POST', '/v1/stations/pairing-codes', {
+      body: { name: 'Line 2', role: 'produce' },
+    });
+    const station = (
+      await t.request('POST', '/v1/stations/pair', {
+        token: null,
+        body: { code: issued.json().code },
+      })
+    ).json() as { id: string; token: string };
+    const none = await t.request('GET', '/v1/stations/me/printer', { token: station.token });
+    expect(none.json()).toEqual({ object: 'station_printer', printer: null });
+    const order = await createOrder('PO-ST', 1, 1);
+    const refused = await t.request('POST', '/v1/stations/me/reprint', {
+      token: station.token,
+      body: { barcode: order.pieces[0]!.barcode },
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const { id } = await addPrinter();
+    await t.request('PATCH', `/v1/stations/${station.id}`, { body: { printer_id: id } });
+    printer.state = { paperOut: true };
+    await workers[0]!.kick();
+    await queue({ printer_id: id, test_label: true });
+    await waitUntil('paper out at the station', async () => {
+      const mine = (
+        await t.request('GET', '/v1/stations/me/printer', { token: station.token })
+      ).json();
+      return mine.printer?.state === 'error' && mine.printer.state_reasons[0] === 'paper_out';
+    });
+    printer.state = {};
+    const reprint = await t.request('POST', '/v1/stations/me/reprint', {
+      token: station.token,
+      body: { barcode: order.pieces[0]!.barcode.toLowerCase() },
+    });
+    expect(reprint.statusCode, reprint.body).toBe(200);
+    expect(reprint.json()).toMatchObject({ station_id: station.id, labels: 1, printer_id: id });
+    await waitUntil('reprinted', statusIs(reprint.json().id, 'printed'));
+    expect(printer.formats.at(-1)).toContain(order.pieces[0]!.barcode);
+    // A station token reaches nothing else of printing.
+    const list = await t.request('GET', '/v1/printers', { token: station.token });
+    expect(list.statusCode).toBe(403);
+  });
+});

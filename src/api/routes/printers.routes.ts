@@ -15,9 +15,11 @@ import {
   listPrintJobsOf,
   retryPrintJob,
 } from '../../core/printers/print-jobs.js';
+import { reprintAtStation, stationPrinter } from '../../core/printers/station-printing.js';
+import { AppError } from '../../domain/errors.js';
 import { coreOf } from '../idempotency.js';
 import type { RouteDeps } from '../route-deps.js';
-import { factoryOf } from '../route-helpers.js';
+import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery, Strict } from '../schemas/common.js';
 import {
   LabelSize,
@@ -29,6 +31,7 @@ import {
   PrinterUri,
   PrintJob,
   PrintJobStatus,
+  StationPrinter,
 } from '../schemas/printers.js';
 
 /** Printers and the print queue (DESIGN §14). */
@@ -219,5 +222,44 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
       },
     },
     async (request) => retryPrintJob(core, factoryOf(request), request.params.id),
+  );
+
+  /** The calling station's id; a station token only. */
+  const stationOf = (request: Parameters<typeof principalOf>[0]) => {
+    const principal = principalOf(request);
+    if (principal.kind !== 'station') throw new AppError('forbidden');
+    return principal.stationId;
+  };
+
+  r.get(
+    '/v1/stations/me/printer',
+    {
+      schema: {
+        operationId: 'getStationPrinter',
+        tags: ['printers'],
+        summary: "The calling station's printer and its state",
+        description:
+          'For the station page\'s header ("Printer: paper out"); `printer` is null when the station has none. Station tokens only.',
+        response: { 200: StationPrinter },
+      },
+    },
+    async (request) => stationPrinter(core, factoryOf(request), stationOf(request)),
+  );
+
+  r.post(
+    '/v1/stations/me/reprint',
+    {
+      schema: {
+        operationId: 'reprintStationLabel',
+        tags: ['printers'],
+        summary: "Reprint one piece's label on the calling station's printer",
+        description:
+          'A person at the station asks for another copy of a label (the last piece scanned). Station tokens only; 400 when the station has no printer.',
+        body: Strict({ barcode: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: PrintJob },
+      },
+    },
+    async (request) =>
+      reprintAtStation(core, factoryOf(request), stationOf(request), request.body.barcode),
   );
 }

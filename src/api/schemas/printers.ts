@@ -82,5 +82,18 @@ export const NewPrintJob = Type.Object(
   { additionalProperties: false },
 );
 
+export const StationPrinter = Type.Object({
+  object: Type.Literal('station_printer'),
+  printer: Nullable(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      state: StringEnum(PRINTER_STATES),
+      state_reasons: Type.Array(StringEnum(PRINTER_STATE_REASONS)),
+      last_seen_at: Nullable(IsoDateTime),
+    }),
+  ),
+});
+
 export type Printer = Static<typeof Printer>;
 export type PrintJob = Static<typeof PrintJob>;
