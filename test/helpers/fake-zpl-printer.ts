@@ -19,6 +19,8 @@ export class FakeZplPrinter {
   readonly formats: string[] = [];
   /** When each format arrived (performance.now()), and when each connection's first byte did. */
   readonly firstBytes: number[] = [];
+  /** When each connection's first label data (`^XA`) arrived: a job's first byte. */
+  readonly jobStarts: number[] = [];
   state: FakeZplState = {};
   /** Drop the next job connection after this many formats of it (then clear). */
   dropAfterFormats: number | undefined;
@@ -49,10 +51,16 @@ export class FakeZplPrinter {
     let pending = '';
     let formatsHere = 0;
     let first = true;
+    let job = false;
     socket.on('data', (chunk: Buffer) => {
-      if (first) this.firstBytes.push(performance.now());
+      const at = performance.now();
+      if (first) this.firstBytes.push(at);
       first = false;
       pending += chunk.toString('utf8');
+      if (!job && pending.includes('^XA')) {
+        job = true;
+        this.jobStarts.push(at);
+      }
       for (;;) {
         const hs = pending.indexOf('~HS');
         const xa = pending.indexOf('^XA');
