@@ -27,13 +27,13 @@ const BIG = 1_000;
 const dir = mkdtempSync(join(tmpdir(), 'factoryd-print-bench-'));
 const store = await openStore({ file: join(dir, 'bench.db') });
 const printer = await FakeZplPrinter.start();
-let worker: PrintWorker | undefined;
 const core = createCoreContext({
   db: store.db,
   clock: systemClock,
-  signals: { ...noSignals, printQueueChanged: () => void worker?.kick() },
+  signals: { ...noSignals, printQueueChanged: () => void worker.kick() },
 });
-worker = new PrintWorker({
+// Signals only come after the worker exists (the first use case runs below).
+const worker = new PrintWorker({
   core,
   labels: labelsInThisThread(() => () => undefined),
   log: { info: () => {}, error: (o, m) => console.error(m, o) },
