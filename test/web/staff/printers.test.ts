@@ -79,6 +79,25 @@ describe('the Printers screen', () => {
     await expect
       .poll(async () => (await jobs.textContent())?.includes('Interrupted'), { timeout: 15_000 })
       .toBe(false);
+
+    // "Print labels" on an order sends them to the printer chosen.
+    const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
+    const order = await w.api('POST', '/v1/orders', {
+      order_no: 'PO-PRINT',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 2 }],
+    });
+    await page.goto(w.url(`/orders/${order.id}`));
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    await page.getByLabel(/Send to a printer/).check();
+    await page
+      .getByLabel('Printer', { exact: true })
+      .selectOption({ label: 'Line 1 Zebra (ready)' });
+    await screenshot(page, 'staff-order-print-to-printer');
+    const before = printer.formats.length;
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => printer.formats.length, { timeout: 15_000 }).toBe(before + 2);
+    expect(printer.formats.slice(-2).join()).toContain(order.pieces[1].barcode);
     expect(problems.errors).toEqual([]);
     await context.close();
   });
