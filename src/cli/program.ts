@@ -22,6 +22,8 @@ import { registerStations } from './commands/stations/stations.command.js';
 import { registerTui } from './commands/tui/tui.command.js';
 import { registerWebhooks } from './commands/webhooks/webhooks.command.js';
 import { registerEvents } from './commands/events/events.command.js';
+import { registerPrinters } from './commands/printers/printers.command.js';
+import { registerPrint } from './commands/print/print.command.js';
 import { colourEnabled } from './output/colour.js';
 import { versionLine } from './version.js';
 
@@ -80,6 +82,8 @@ ${examples(
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerEvents(program, action);
+  registerPrinters(program, action);
+  registerPrint(program, action);
   registerSettings(program, action);
   registerSso(program, action);
   registerCompany(program, action);

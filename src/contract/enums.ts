@@ -9,3 +9,13 @@ export {
 } from '../domain/order-status.js';
 export { EVENT_TYPES, type EventType } from '../domain/event-types.js';
 export { API_KEY_SCOPES, type ApiKeyScope } from '../domain/api-key-scopes.js';
+export {
+  PRINTER_LANGUAGES,
+  PRINTER_STATES,
+  PRINTER_STATE_REASONS,
+  PRINT_JOB_STATUSES,
+  PRINT_RULE_EVENTS,
+  type PrinterState,
+  type PrinterStateReason,
+  type PrintJobStatus,
+} from '../domain/printing.js';

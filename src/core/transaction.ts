@@ -16,6 +16,8 @@ export interface Signals {
   eventsAppended(): void;
   /** A factory's settings changed (stuck_after_days may need a recompute). */
   settingsChanged(factoryId: string): void;
+  /** Print jobs were queued or printers changed: the print worker should look again. */
+  printQueueChanged?(): void;
 }
 
 export const noSignals: Signals = {
@@ -52,6 +54,8 @@ export interface Tx extends StoreTx {
     data: readonly unknown[],
     turn?: () => Promise<void> | undefined,
   ): Promise<string[]>;
+  /** Signals to raise once the transaction has committed (never when it rolls back). */
+  afterCommit(signal: (signals: Signals) => void): void;
 }
 
 /** Outbox rows, in the order they were emitted, written (with their deliveries) before COMMIT. */
@@ -70,6 +74,7 @@ function txOf(
   orderLines: OrderLines,
   onEmit: () => void,
   unit: UnitOfWork,
+  afterCommit: ((signals: Signals) => void)[],
 ): Tx {
   const emitMany: Tx['emitMany'] = (factoryId, type, data, turn) => {
     onEmit();
@@ -90,6 +95,7 @@ function txOf(
       return event!.id;
     },
     emitMany,
+    afterCommit: (signal) => afterCommit.push(signal),
   };
 }
 
@@ -111,15 +117,18 @@ export async function inTransaction<T>(
 ): Promise<T> {
   let emitted = false;
   const onEmit = () => (emitted = true);
+  const afterCommit: ((signals: Signals) => void)[] = [];
   const result = await ctx.db
     .transaction()
     .execute((trx) =>
       work(
-        (batch) => txOf(trx, ctx.clock.now(), ctx.orderLines, onEmit, new UnitOfWork(batch)),
+        (batch) =>
+          txOf(trx, ctx.clock.now(), ctx.orderLines, onEmit, new UnitOfWork(batch), afterCommit),
         trx,
       ),
     );
   if (emitted) ctx.signals.eventsAppended();
+  for (const signal of afterCommit) signal(ctx.signals);
   return result;
 }
 

@@ -7,7 +7,10 @@ import { BACKUP_CHECK_EVERY_MS, backupJob } from './jobs/backup.job.js';
 import { HOUSEKEEPING_EVERY_MS, housekeepingJob } from './jobs/housekeeping.job.js';
 import { STUCK_EVERY_MS, stuckJob } from './jobs/stuck.job.js';
 import { WEBHOOK_RETRIES_EVERY_MS, webhookRetriesJob } from './jobs/webhook-retries.job.js';
+import { Job } from './jobs/job.js';
 import { VERSION } from './version.js';
+import { PrintWorker } from './printers/print-worker.js';
+import { labelsInThisThread, type LabelRenderer } from '../labels/label-renderer.js';
 
 export interface SchedulerDeps {
   core: CoreContext;
@@ -23,6 +26,8 @@ export interface SchedulerDeps {
   env?: Record<string, string | undefined>;
   /** How often to look whether a scheduled backup is due (default 30 s). */
   backupCheckMs?: number;
+  /** Where print jobs' labels are rendered (the server's label thread). */
+  labels?: LabelRenderer;
 }
 
 export interface Scheduler {
@@ -31,6 +36,9 @@ export interface Scheduler {
   /** Stops the jobs and waits for a running one to finish. */
   stop(): Promise<void>;
 }
+
+/** A look at the print queue (jobs queued by another process) every 10 s. */
+const PRINT_QUEUE_EVERY_MS = 10_000;
 
 /** How long stop() lets webhook attempts in flight finish before aborting them. */
 const DELIVERY_GRACE_MS = 5_000;
@@ -52,6 +60,7 @@ export function startScheduler({
   dataDir,
   env = {},
   backupCheckMs = BACKUP_CHECK_EVERY_MS,
+  labels,
 }: SchedulerDeps): Scheduler {
   const dispatcher = deliveries
     ? new WebhookDispatcher(core, {
@@ -64,7 +73,21 @@ export function startScheduler({
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
   const backups = dataDir === undefined ? null : backupJob({ core, store, dataDir, env, log });
-  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping, ...(backups ? [backups] : [])];
+  // Printers are driven by every process: a job is claimed by one (print_jobs' guarded claim).
+  const printing = new PrintWorker({
+    core,
+    labels: labels ?? labelsInThisThread(() => () => undefined),
+    log,
+    exclusive: store.dialect === 'sqlite',
+  });
+  const printQueue = new Job('print-queue', () => printing.kick(), log);
+  const jobs = [
+    stuck,
+    ...(retries ? [retries] : []),
+    housekeeping,
+    ...(backups ? [backups] : []),
+    printQueue,
+  ];
 
   // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
   // while the job still runs is skipped by the Job; a failed run is logged by it.
@@ -75,7 +98,9 @@ export function startScheduler({
     ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
     ...(backups ? [every(backupCheckMs, backups)] : []),
+    every(PRINT_QUEUE_EVERY_MS, printQueue),
   ];
+  printing.start().catch((err: unknown) => log.error({ err }, 'starting the print worker failed'));
 
   dispatcher?.kick();
   // After the server is listening, not before: a large recompute must not delay the start.
@@ -91,12 +116,14 @@ export function startScheduler({
     signals: {
       eventsAppended: () => dispatcher?.kick(),
       settingsChanged: () => void stuck.trigger(),
+      printQueueChanged: () => void printing.kick(),
     },
     stop: async () => {
       clearTimeout(initialStuck);
       timers.forEach(clearInterval);
       await Promise.all(jobs.map((j) => j.stop()));
       await dispatcher?.stop(DELIVERY_GRACE_MS);
+      await printing.stop();
     },
   };
 }

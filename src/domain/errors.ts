@@ -132,6 +132,10 @@ export const ERROR_CODES = {
     kind: 'conflict',
     message: 'The API key is revoked or expired, so it cannot be rolled; create a new one.',
   },
+  print_job_state: {
+    kind: 'conflict',
+    message: 'The print job is not in a state that allows this.',
+  },
   idempotency_key_reused: {
     kind: 'conflict',
     message: 'This Idempotency-Key was used with a different request.',

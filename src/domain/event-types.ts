@@ -20,6 +20,9 @@ export const EVENT_TYPES = [
   'consignment.created',
   'consignment.closed',
   'consignment.cancelled',
+  'print_job.printed',
+  'print_job.failed',
+  'printer.status_changed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   backupRun: 'bkp',
   consignment: 'cns',
   handlingUnit: 'hnu',
+  printer: 'prn',
+  printJob: 'pjb',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

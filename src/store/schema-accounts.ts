@@ -51,6 +51,8 @@ export interface SettingsTable {
   backup_keep: number;
   /** The factory's GS1 company prefix for SSCCs (migration 0201); null = restricted circulation. */
   gs1_company_prefix: string | null;
+  /** JSON array of auto-print rules `{event, printer_id}` (migration 0101); null = none. */
+  print_rules: string | null;
   updated_at: string;
 }
 

@@ -118,6 +118,8 @@ export interface StationTable {
   consignment_id: string | null;
   /** The handling unit its next pieces go on (the last SSCC label it scanned). */
   handling_unit_id: string | null;
+  /** The printer it prints on (migration 0101). */
+  printer_id: string | null;
 }
 
 export interface PairingCodeTable {
@@ -303,6 +305,53 @@ export interface SsoLoginTable {
   expires_at: string;
 }
 
+/** A printer (DESIGN §14; migration 0101). `state_reasons` is a JSON array. */
+export interface PrinterTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  language: 'zpl' | 'pdf';
+  uri: string;
+  dpi: number;
+  label_size: string;
+  state: 'ready' | 'printing' | 'paused' | 'offline' | 'error';
+  state_reasons: string;
+  last_seen_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A job of the durable print queue (migration 0101). */
+export interface PrintJobTable {
+  id: string;
+  factory_id: string;
+  printer_id: string;
+  status: 'queued' | 'sending' | 'printed' | 'failed' | 'interrupted' | 'cancelled';
+  source: 'order' | 'test_label' | 'consignment';
+  order_id: string | null;
+  /** What was asked for: "all", "unprinted" or a JSON array of barcodes. */
+  pieces: string | null;
+  /** JSON array of the barcodes the job prints, fixed when it was queued. */
+  barcodes: string | null;
+  consignment_id: string | null;
+  document: string | null;
+  /** A document handed in whole (a consignment's delivery note), base64. */
+  content: string | null;
+  station_id: string | null;
+  /** The event of the rule that queued it, if a rule did. */
+  rule_event: string | null;
+  labels: number;
+  held_reason: string | null;
+  error: string | null;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  printed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   factories: Accounts.FactoryTable;
   settings: Accounts.SettingsTable;
@@ -337,6 +386,9 @@ export interface DB {
   // Dispatch (migration 0201).
   consignments: ConsignmentTable;
   handling_units: HandlingUnitTable;
+  // Printers (migration 0101).
+  printers: PrinterTable;
+  print_jobs: PrintJobTable;
 }
 
 /** The row `/readyz` rewrites (migration 0502). */

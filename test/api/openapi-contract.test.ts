@@ -264,6 +264,16 @@ async function exercise(): Promise<void> {
     await call('GET', '/v1/stations');
     await call('PATCH', `/v1/stations/${stock.id}`, { body: { default_location: 'A-01' } });
     await call('GET', `/v1/stations/${produce.id}`);
+    // The station's printer (nothing listens there: the reprint stays queued).
+    const linePrinter = await call('POST', '/v1/printers', {
+      body: { name: 'Line 1 Zebra', language: 'zpl', uri: 'tcp://127.0.0.1:9' },
+    });
+    await call('PATCH', `/v1/stations/${produce.id}`, { body: { printer_id: linePrinter.id } });
+    await call('GET', '/v1/stations/me/printer', { token: produce.token });
+    await call('POST', '/v1/stations/me/reprint', {
+      token: produce.token,
+      body: { barcode: full.pieces[0].barcode },
+    });
     await call('POST', `/v1/stations/${produce.id}/hardware-check`, {
       body: {
         input_mode: 'keyboard',
@@ -408,6 +418,22 @@ async function exercise(): Promise<void> {
   portal.token = portalAgain.token;
   await call('POST', '/v1/portal/auth/logout', { token: portal.token });
   void owner;
+
+  // Printers and the print queue (nothing listens at the printer's address: jobs stay queued).
+  const printer = await call('POST', '/v1/printers', {
+    body: { name: 'Zebra', language: 'zpl', uri: 'tcp://127.0.0.1:9', dpi: 203 },
+  });
+  await call('GET', '/v1/printers');
+  await call('GET', `/v1/printers/${printer.id}`);
+  await call('PATCH', `/v1/printers/${printer.id}`, { body: { name: 'Dock Zebra' } });
+  const printJob = await call('POST', '/v1/print-jobs', {
+    body: { printer_id: printer.id, test_label: true },
+  });
+  await call('GET', '/v1/print-jobs');
+  await call('GET', `/v1/print-jobs/${printJob.id}`);
+  await call('POST', `/v1/print-jobs/${printJob.id}/cancel`);
+  await call('POST', `/v1/print-jobs/${printJob.id}/retry`);
+  await call('DELETE', `/v1/printers/${printer.id}`);
 
   // Errors, of the router and of the routes.
   await call('GET', '/v1/orders/ord_00000000000000000000000000', { status: 404 });

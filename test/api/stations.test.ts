@@ -299,6 +299,7 @@ describe('stations', () => {
       revoked_at: null,
       hardware: null,
       consignment_id: null,
+      printer_id: null,
     });
   });
 

@@ -19,6 +19,7 @@ import { ssoRoutes } from './sso.routes.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { backupsRoutes } from './backups.routes.js';
 import { consignmentsRoutes } from './consignments.routes.js';
+import { printersRoutes } from './printers.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -41,4 +42,5 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   metricsRoutes,
   backupsRoutes,
   consignmentsRoutes,
+  printersRoutes,
 ];

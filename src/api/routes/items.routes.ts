@@ -27,13 +27,24 @@ export async function itemsRoutes(app: FastifyInstance, { core }: RouteDeps): Pr
         tags: ['items'],
         summary: 'Void a label: refused at every station from now on; the piece gets a new barcode',
         params: Type.Object({ barcode: PathParam() }),
-        body: Strict({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
+        body: Strict({
+          reason: Type.Optional(Type.String({ maxLength: 500 })),
+          station_id: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 64,
+              description:
+                'The station that asked for the void: a label.voided print rule prints the replacement on its printer.',
+            }),
+          ),
+        }),
         response: { 200: VoidedLabel },
       },
     },
     async (request) =>
       voidLabel(coreOf(request, core), factoryOf(request), request.params.barcode, {
         reason: request.body.reason,
+        station_id: request.body.station_id,
       }),
   );
 

@@ -204,12 +204,14 @@ export async function stationsRoutes(
         operationId: 'updateStation',
         description: 'Renames a station or sets its default bay (null clears it).',
         tags: ['stations'],
-        summary: 'Rename a station, set its default bay or its consignment (null clears them)',
+        summary:
+          'Rename a station, set its default bay, its consignment or its printer (null clears them)',
         params: IdParams,
         body: Strict({
           name: Type.Optional(StationName),
           default_location: Type.Optional(Nullable(Bay)),
           consignment_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+          printer_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
         }),
         response: { 200: Station },
       },

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { IntegerEnum, IsoDateTime, Nullable, Strict } from './common.js';
+import { PRINT_RULE_EVENTS } from '../../domain/printing.js';
+import { IntegerEnum, IsoDateTime, Nullable, Strict, StringEnum } from './common.js';
 
 export const Text = (max = 200) => Type.String({ maxLength: max });
 export const OptionalText = (max = 200) => Type.Optional(Nullable(Text(max)));
@@ -65,6 +66,15 @@ export const CompanyPatch = Strict(
   { $id: 'CompanyUpdate' },
 );
 
+/** An auto-print rule: on this event, print on this printer (DESIGN §14). */
+export const PrintRule = Type.Object(
+  {
+    event: StringEnum(PRINT_RULE_EVENTS),
+    printer_id: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false, $id: 'PrintRule' },
+);
+
 export const Settings = Type.Object(
   {
     object: Type.Literal('settings'),
@@ -81,6 +91,7 @@ export const Settings = Type.Object(
     backup_dir: Nullable(Type.String()),
     backup_keep: Type.Integer(),
     gs1_company_prefix: Nullable(Type.String()),
+    print_rules: Type.Array(PrintRule),
     updated_at: IsoDateTime,
   },
   { $id: 'Settings' },
@@ -103,6 +114,7 @@ export const SettingsPatch = Strict(
     backup_dir: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     backup_keep: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     gs1_company_prefix: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    print_rules: Type.Optional(Type.Array(PrintRule, { maxItems: 50 })),
   },
   { minProperties: 1, $id: 'SettingsUpdate' },
 );

@@ -18,6 +18,7 @@ export const Station = Type.Object(
     revoked_at: Nullable(IsoDateTime),
     hardware: Nullable(HardwareCheck),
     consignment_id: Nullable(Type.String()),
+    printer_id: Nullable(Type.String()),
   },
   { $id: 'Station' },
 );

@@ -6,6 +6,7 @@ import type { SettingsTable } from '../../store/schema.js';
 import * as settings from '../../store/settings/settings.repository.js';
 import type { CoreContext } from '../context.js';
 import { transact } from '../transaction.js';
+import { checkPrintRules, parsePrintRules, type PrintRule } from '../printers/print-rules.js';
 
 export interface SettingsView {
   object: 'settings';
@@ -37,12 +38,19 @@ export interface SettingsView {
    * a restricted-circulation prefix, valid inside the company only (docs/dispatch.md).
    */
   gs1_company_prefix: string | null;
+  /** Auto-print rules (DESIGN §14): on these events, print on these printers. */
+  print_rules: PrintRule[];
   updated_at: string;
 }
 
 /** Settings a new factory gets from their columns' defaults (none, none, 7). */
 type ColumnDefaulted =
-  'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep' | 'gs1_company_prefix';
+  | 'public_url'
+  | 'backup_schedule'
+  | 'backup_dir'
+  | 'backup_keep'
+  | 'gs1_company_prefix'
+  | 'print_rules';
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
@@ -76,6 +84,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   backup_dir: row.backup_dir,
   backup_keep: row.backup_keep,
   gs1_company_prefix: row.gs1_company_prefix,
+  print_rules: parsePrintRules(row.print_rules),
   updated_at: row.updated_at,
 });
 
@@ -177,10 +186,13 @@ export async function updateSettings(
   factoryId: string,
   patch: SettingsPatch,
 ): Promise<SettingsView> {
-  const { webhook_allowed_hosts, ...rest } = validate(patch);
+  const { webhook_allowed_hosts, print_rules, ...rest } = validate(patch);
   const view = await transact(ctx, async (tx) => {
     const row = await settings.updateSettings(tx.trx, factoryId, {
       ...rest,
+      ...(print_rules !== undefined
+        ? { print_rules: await checkPrintRules(tx, factoryId, print_rules) }
+        : {}),
       ...(webhook_allowed_hosts !== undefined
         ? { webhook_allowed_hosts: JSON.stringify(webhook_allowed_hosts) }
         : {}),

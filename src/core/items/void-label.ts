@@ -7,6 +7,7 @@ import type { VoidedLabelTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { recomputeOrder } from '../orders/recompute-order.js';
 import { transact } from '../transaction.js';
+import { printReplacementLabel } from '../printers/print-rules.js';
 
 export interface VoidedLabelView {
   object: 'voided_label';
@@ -36,13 +37,14 @@ export const toVoidedLabelView = (row: VoidedLabelTable): VoidedLabelView => ({
  *
  * Voiding the same barcode again answers the first record (its reason included); a barcode no
  * piece carries and no label ever had is 404, as is a piece of an order an upload still hides.
- * The barcode is matched trimmed, in upper case.
+ * The barcode is matched trimmed, in upper case. `station_id`: the station that asked for it,
+ * where a `label.voided` print rule prints the replacement when the station has a printer.
  */
 export function voidLabel(
   ctx: CoreContext,
   factoryId: string,
   typedBarcode: string,
-  input: { reason?: string | undefined },
+  input: { reason?: string | undefined; station_id?: string | undefined },
 ): Promise<VoidedLabelView> {
   // Piece barcodes are upper case; a barcode typed in lower case still names its label.
   const barcode = typedBarcode.trim().toUpperCase();
@@ -72,6 +74,7 @@ export function voidLabel(
 
     const view = toVoidedLabelView(row);
     tx.emit(factoryId, 'label.voided', view);
+    await printReplacementLabel(tx, factoryId, view, input.station_id ?? null);
     return view;
   });
 }

@@ -6,6 +6,7 @@ import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
 import { findRetailerById, findRetailersByCode } from '../retailers/retailers.js';
 import { transact, type Tx } from '../transaction.js';
+import { printNewOrders } from '../printers/print-rules.js';
 import { normalizeOrder, validateOrder, type CreateOrderInput } from './order-input.js';
 import { buildOrderRows, type OrderSource, type OrderToWrite } from './order-rows.js';
 import { resolveCreator, type CreatorRef } from './order-creator.js';
@@ -63,6 +64,7 @@ export async function writeOrders(
   }
   await insertOrders(tx.trx, rows, turn);
   await tx.emitMany(factoryId, 'order.created', rows.items, turn);
+  await printNewOrders(tx, factoryId, rows.ids);
   return { ids: rows.ids, views: rows.views };
 }
 

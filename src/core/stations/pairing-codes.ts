@@ -198,6 +198,7 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
       paired_at: tx.nowIso,
       last_scan_at: null,
       revoked_at: null,
+      printer_id: null,
       updated_at: tx.nowIso,
       consignment_id: null,
       handling_unit_id: null,

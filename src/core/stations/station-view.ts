@@ -32,6 +32,8 @@ export interface StationView {
   hardware: HardwareCheckView | null;
   /** A dispatch station's consignment, which its scans load into (DESIGN §15); else null. */
   consignment_id: string | null;
+  /** The printer it prints on (DESIGN §14), or null. */
+  printer_id: string | null;
 }
 
 const bool = (value: number | null): boolean | null => (value === null ? null : value === 1);
@@ -66,5 +68,6 @@ export function toStationView(row: StationTable): StationView {
     revoked_at: row.revoked_at,
     hardware: row.hardware === null ? null : (JSON.parse(row.hardware) as HardwareCheckView),
     consignment_id: row.consignment_id,
+    printer_id: row.printer_id,
   };
 }

@@ -1,3 +1,4 @@
+import { findPrinter } from '../../store/printers/printers.repository.js';
 import { invalid, notFound } from '../../domain/errors.js';
 import { setStationLoad } from '../../store/consignments/consignments.repository.js';
 import { openConsignmentRow } from '../consignments/consignments.js';
@@ -47,6 +48,8 @@ export interface StationPatch {
   default_location?: string | null;
   /** A dispatch station's consignment (DESIGN §15): an open one, or null to stop loading. */
   consignment_id?: string | null;
+  /** The printer it prints on; null: none. */
+  printer_id?: string | null;
 }
 
 export function updateStation(
@@ -68,13 +71,24 @@ export function updateStation(
       next.handling_unit_id = null;
       next.updated_at = tx.nowIso;
     }
-    if (next.name === row.name && next.default_location === row.default_location) {
+    if (patch.printer_id !== undefined) {
+      if (patch.printer_id !== null && !(await findPrinter(tx.trx, factoryId, patch.printer_id))) {
+        throw invalid('printer_id', `No printer has the id ${patch.printer_id}.`);
+      }
+      next.printer_id = patch.printer_id;
+    }
+    if (
+      next.name === row.name &&
+      next.default_location === row.default_location &&
+      next.printer_id === row.printer_id
+    ) {
       return toStationView(next);
     }
     next.updated_at = tx.nowIso;
     await stations.updateStation(tx.trx, id, {
       name: next.name,
       default_location: next.default_location,
+      printer_id: next.printer_id,
       updated_at: next.updated_at,
     });
     return toStationView(next);

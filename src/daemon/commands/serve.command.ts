@@ -175,6 +175,7 @@ async function run(
   const signals: Signals = {
     eventsAppended: () => started.scheduler?.signals.eventsAppended(),
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
+    printQueueChanged: () => started.scheduler?.signals.printQueueChanged?.(),
   };
 
   // A SQLite file's WAL is checkpointed by a thread of its own, so no commit waits for it.
@@ -286,6 +287,7 @@ async function run(
     env: io.env,
     // Tests look every second instead of every 30 s.
     ...(backupCheckSeconds > 0 ? { backupCheckMs: backupCheckSeconds * 1000 } : {}),
+    ...(labels ? { labels } : {}),
     ...(leaseSeconds > 0 ? { deliveryLeaseMs: leaseSeconds * 1000 } : {}),
   });
   started.scheduler = scheduler;

@@ -12,14 +12,15 @@ import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
 import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
 import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
+import * as printers from './2026-11-26-0101-printers.js';
+import * as consignments from './2026-11-26-0201-consignments.js';
+import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
+import * as writeProbe from './2026-11-26-0502-write-probe.js';
 import * as eventsByType from './2026-11-26-0601-events-by-type.js';
 import * as webhookSecretRotation from './2026-11-26-0602-webhook-secret-rotation.js';
 import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
 import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
-import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
-import * as writeProbe from './2026-11-26-0502-write-probe.js';
-import * as consignments from './2026-11-26-0201-consignments.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -39,14 +40,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0012-order-created-by': orderCreatedBy,
   '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
+  '2026-11-26-0101-printers': printers,
+  '2026-11-26-0201-consignments': consignments,
+  '2026-11-26-0501-scheduled-backups': scheduledBackups,
+  '2026-11-26-0502-write-probe': writeProbe,
   '2026-11-26-0601-events-by-type': eventsByType,
   '2026-11-26-0602-webhook-secret-rotation': webhookSecretRotation,
   '2026-11-26-0603-api-key-scopes': apiKeyScopes,
   '2026-11-26-0701-migration-versions': migrationVersions,
   '2026-11-26-0702-single-sign-on': singleSignOn,
-  '2026-11-26-0501-scheduled-backups': scheduledBackups,
-  '2026-11-26-0502-write-probe': writeProbe,
-  '2026-11-26-0201-consignments': consignments,
 };
 
 export const migrationProvider: MigrationProvider = {

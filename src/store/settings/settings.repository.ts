@@ -20,7 +20,12 @@ export async function insertSettings(
   trx: Transaction<DB>,
   row: Omit<
     SettingsTable,
-    'public_url' | 'backup_schedule' | 'backup_dir' | 'backup_keep' | 'gs1_company_prefix'
+    | 'public_url'
+    | 'backup_schedule'
+    | 'backup_dir'
+    | 'backup_keep'
+    | 'gs1_company_prefix'
+    | 'print_rules'
   >,
 ): Promise<void> {
   // The columns left out get their defaults (a database older than them has none of them).

@@ -84,7 +84,8 @@ export function stationRevocationOf(
 export async function updateStation(
   trx: Transaction<DB>,
   id: string,
-  set: Pick<StationTable, 'name' | 'default_location' | 'updated_at'>,
+  set: Pick<StationTable, 'name' | 'default_location' | 'updated_at'> &
+    Partial<Pick<StationTable, 'printer_id'>>,
 ): Promise<void> {
   await trx.updateTable('stations').set(set).where('id', '=', id).execute();
 }

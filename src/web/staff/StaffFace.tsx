@@ -31,6 +31,7 @@ import { SsoPage } from './sso/SsoPage.js';
 import { SsoSignIn } from './sso/SsoSignIn.js';
 import { StationPage } from './stations/StationPage.js';
 import { StationsPage } from './stations/StationsPage.js';
+import { PrintersPage } from './printers/PrintersPage.js';
 import './staff.css';
 
 /**
@@ -99,6 +100,7 @@ function StaffRoutes() {
       <Route path="stations/:id" element={<StationPage />} />
       <Route path="dispatch" element={<DispatchPage />} />
       <Route path="dispatch/:id" element={<ConsignmentPage />} />
+      <Route path="printers" element={<PrintersPage />} />
       <Route path="returns" element={<ReturnsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />

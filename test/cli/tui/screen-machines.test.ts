@@ -67,6 +67,7 @@ const station: Station = {
   revoked_at: null,
   hardware: null,
   consignment_id: null,
+  printer_id: null,
 };
 
 const pairing = (id: string, overrides: Partial<Pairing> = {}): Pairing => ({

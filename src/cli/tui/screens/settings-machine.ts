@@ -32,12 +32,17 @@ export const READ_ONLY_SETTINGS: Record<string, string> = {
   label_size: 'factoryd prints 4 × 6 in labels only',
 };
 
-/** Settings one can change: everything but the record's own bookkeeping (`object`, `…_at`). */
+/**
+ * Settings one can change as a line of text: everything but the record's own bookkeeping
+ * (`object`, `…_at`) and lists of records (`print_rules`: the staff app and `factory settings`).
+ */
 export function fieldsOf(settings: Settings | undefined): string[] {
   if (!settings) return [];
-  const present = Object.keys(settings).filter(
-    (field) => field !== 'object' && !field.endsWith('_at'),
-  );
+  const present = Object.keys(settings).filter((field) => {
+    const value = (settings as Record<string, unknown>)[field];
+    const records = Array.isArray(value) && value.some((item) => typeof item === 'object');
+    return field !== 'object' && !field.endsWith('_at') && !records && field !== 'print_rules';
+  });
   const known = Object.keys(SETTING_HELP).filter((field) => present.includes(field));
   return [...known, ...present.filter((field) => !(field in SETTING_HELP))];
 }

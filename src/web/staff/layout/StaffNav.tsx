@@ -13,6 +13,7 @@ export function StaffNav() {
       </Link>
       <NavLink to="/stations">Stations</NavLink>
       <NavLink to="/dispatch">Dispatch</NavLink>
+      <NavLink to="/printers">Printers</NavLink>
       <NavLink to="/returns">Returns</NavLink>
       <NavLink to="/retailers">Retailers</NavLink>
       {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}

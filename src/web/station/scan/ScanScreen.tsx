@@ -12,6 +12,7 @@ import { RecentScans } from './RecentScans.js';
 import { ScanInput } from './ScanInput.js';
 import { StationHeader } from './StationHeader.js';
 import { VerdictPanel } from './VerdictPanel.js';
+import { useStationPrinter } from './use-station-printer.js';
 import { useStationScans } from './use-station-scans.js';
 import { useWakeLock } from './use-wake-lock.js';
 
@@ -52,6 +53,9 @@ export function ScanScreen({
   const [checking, setChecking] = useState(false);
   const active = scans.ready && !bayOpen && !checking;
   const alert = scans.alerts[0];
+  const printing = useStationPrinter();
+  /** The last piece this station scanned (a label the server knew): the one to reprint. */
+  const lastPiece = scans.recent.find((scan) => scan.state === 'accepted' && scan.piece)?.barcode;
 
   return (
     <div className="station" data-ready={active ? 'true' : undefined}>
@@ -64,6 +68,9 @@ export function ScanScreen({
         load={load}
         onChangeBay={() => setChangingBay(true)}
         onCheckScanner={() => setChecking(true)}
+        printer={printing.printer}
+        reprint={printing.reprintOf(lastPiece)}
+        onReprint={lastPiece ? () => void printing.reprintLabel(lastPiece) : undefined}
       />
       {checking ? (
         <Suspense fallback={<p className="loading">Loading the scanner check…</p>}>

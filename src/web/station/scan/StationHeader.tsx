@@ -1,6 +1,27 @@
 import type { PairedStation, StationLoad } from '../station-store.js';
+import type { StationPrinter } from './use-station-printer.js';
 
 export const ROLE_WORDS = { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch' } as const;
+
+const PRINTER_WORDS: Record<string, string> = {
+  ready: 'ready',
+  printing: 'printing',
+  paused: 'paused',
+  offline: 'offline',
+  error: 'needs attention',
+  paper_out: 'paper out',
+  ribbon_out: 'ribbon out',
+  head_open: 'head open',
+  unreachable: 'unreachable',
+  not_responding: 'not responding',
+  other: 'fault',
+};
+
+/** "Printer: paper out", "Printer: ready". */
+export function printerLine(printer: StationPrinter): string {
+  const reason = printer.state_reasons[0];
+  return `Printer: ${PRINTER_WORDS[reason ?? printer.state] ?? printer.state}`;
+}
 
 /**
  * The station's name and role on a bar whose colour is the role's (the word is there too), the
@@ -15,6 +36,9 @@ export function StationHeader({
   load,
   onChangeBay,
   onCheckScanner,
+  printer,
+  reprint,
+  onReprint,
 }: {
   station: PairedStation;
   load?: StationLoad['consignment'] | undefined;
@@ -24,6 +48,12 @@ export function StationHeader({
   online: boolean;
   onChangeBay: () => void;
   onCheckScanner: () => void;
+  /** The station's printer (null: none; undefined: not known yet). */
+  printer?: StationPrinter | null | undefined;
+  /** What became of the last reprint asked for. */
+  reprint?: 'idle' | 'sending' | 'queued' | 'failed';
+  /** Reprints the last piece's label; absent when there is no piece to reprint. */
+  onReprint?: (() => void) | undefined;
 }) {
   return (
     <header className={`station-header role-${station.role}`}>
@@ -59,6 +89,27 @@ export function StationHeader({
       <p className={online ? 'station-connection visually-hidden' : 'station-connection offline'}>
         {online ? 'Online' : 'Offline'}
       </p>
+      {printer && (
+        <div className="station-printer" data-printer-state={printer.state}>
+          <span className={`printer-line printer-${printer.state}`} role="status">
+            {printerLine(printer)}
+          </span>
+          {onReprint && (
+            <button
+              type="button"
+              className="header-button"
+              disabled={reprint === 'sending'}
+              onClick={onReprint}
+            >
+              {reprint === 'queued'
+                ? 'Reprint queued'
+                : reprint === 'failed'
+                  ? 'Reprint failed: try again'
+                  : 'Reprint label'}
+            </button>
+          )}
+        </div>
+      )}
       <button type="button" className="header-button" onClick={onCheckScanner}>
         Check scanner
       </button>

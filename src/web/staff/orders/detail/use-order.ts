@@ -113,3 +113,24 @@ export function usePieceLabel() {
     onSettled: invalidate,
   });
 }
+
+/** The printers an order's labels can be sent to (the Printers screen manages them). */
+export function usePrinterChoices() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['printers', 'choices'],
+    queryFn: ({ signal }) =>
+      call(api.GET('/v1/printers', { params: { query: { limit: 100 } }, signal })),
+  });
+}
+
+/** Queues an order's labels on a printer: they print when its turn comes. */
+export function useSendToPrinter(orderId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { printer_id: string; pieces: 'all' | 'unprinted' }) =>
+      call(api.POST('/v1/print-jobs', { body: { ...body, order_id: orderId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['print-jobs'] }),
+  });
+}

@@ -1,0 +1,145 @@
+import { invalid } from '../../domain/errors.js';
+import { PRINT_RULE_EVENTS, type PrintRuleEvent } from '../../domain/printing.js';
+import { orderBarcodes } from '../../store/printers/print-jobs.repository.js';
+import {
+  findPrinter,
+  printRulesOf,
+  stationPrinterId,
+} from '../../store/printers/printers.repository.js';
+import type { Tx } from '../transaction.js';
+import { queuePrintJob } from './print-jobs.js';
+
+/** An auto-print rule (setting `print_rules`): what happens, and the printer it prints on. */
+export interface PrintRule {
+  event: PrintRuleEvent;
+  printer_id: string;
+}
+
+/** The rules as stored (JSON), checked: known events, printers of this factory. */
+export async function checkPrintRules(
+  tx: Tx,
+  factoryId: string,
+  rules: readonly PrintRule[],
+): Promise<string> {
+  for (const [i, rule] of rules.entries()) {
+    if (!(PRINT_RULE_EVENTS as readonly string[]).includes(rule.event)) {
+      throw invalid(
+        `print_rules.${i}.event`,
+        `"${rule.event}" is not an event a rule can print on; one of: ${PRINT_RULE_EVENTS.join(', ')}.`,
+      );
+    }
+    if (!(await findPrinter(tx.trx, factoryId, rule.printer_id))) {
+      throw invalid(`print_rules.${i}.printer_id`, `No printer has the id ${rule.printer_id}.`);
+    }
+  }
+  return JSON.stringify(rules.map((r) => ({ event: r.event, printer_id: r.printer_id })));
+}
+
+export const parsePrintRules = (stored: string | null): PrintRule[] =>
+  stored ? (JSON.parse(stored) as PrintRule[]) : [];
+
+/** The printers of a factory's rules for an event (a deleted printer's rule prints nowhere). */
+async function rulePrinters(tx: Tx, factoryId: string, event: PrintRuleEvent): Promise<string[]> {
+  const rules = parsePrintRules(await printRulesOf(tx.trx, factoryId)).filter(
+    (r) => r.event === event,
+  );
+  const printers: string[] = [];
+  for (const rule of rules) {
+    if (await findPrinter(tx.trx, factoryId, rule.printer_id)) printers.push(rule.printer_id);
+  }
+  return [...new Set(printers)];
+}
+
+/**
+ * `order.created` rules, in the transaction that created the orders: each new order's labels
+ * print on each rule's printer, without a person.
+ */
+export async function printNewOrders(
+  tx: Tx,
+  factoryId: string,
+  orderIds: readonly string[],
+): Promise<void> {
+  const printers = await rulePrinters(tx, factoryId, 'order.created');
+  if (printers.length === 0) return;
+  for (const orderId of orderIds) {
+    const barcodes = await orderBarcodes(tx.trx, factoryId, orderId, false);
+    if (barcodes.length === 0) continue;
+    for (const printerId of printers) {
+      await queuePrintJob(
+        tx,
+        factoryId,
+        printerId,
+        { source: 'order', orderId, pieces: JSON.stringify(barcodes), barcodes },
+        { ruleEvent: 'order.created' },
+      );
+    }
+  }
+}
+
+/**
+ * `label.voided` rules, in the void's transaction: the replacement label prints at the station
+ * that asked for the void when it has a printer, else on the rule's printer.
+ */
+export async function printReplacementLabel(
+  tx: Tx,
+  factoryId: string,
+  voided: { order_id: string; replacement_barcode: string },
+  stationId: string | null,
+): Promise<void> {
+  const printers = await rulePrinters(tx, factoryId, 'label.voided');
+  if (printers.length === 0) return;
+  const atStation = stationId ? await stationPrinterId(tx.trx, factoryId, stationId) : null;
+  const barcodes = [voided.replacement_barcode];
+  for (const printerId of atStation ? [atStation] : printers) {
+    await queuePrintJob(
+      tx,
+      factoryId,
+      printerId,
+      {
+        source: 'order',
+        orderId: voided.order_id,
+        pieces: JSON.stringify(barcodes),
+        barcodes,
+      },
+      { stationId, ruleEvent: 'label.voided' },
+    );
+  }
+}
+
+/**
+ * The hook for `consignment.closed` rules: the consignment's use case calls it in the transaction
+ * that closes the consignment, with the document it built (a delivery note as a PDF). It queues
+ * the document on each rule's printer (a PDF printer: a ZPL printer fails the job, saying so) and
+ * answers the jobs' ids; none when no rule names the event.
+ */
+export async function printClosedConsignment(
+  tx: Tx,
+  factoryId: string,
+  consignment: {
+    consignmentId: string;
+    document: 'delivery_note' | 'sscc_labels';
+    /** The document as printed: a PDF. */
+    content: Buffer;
+    /** Its pages (or labels), as the job's `labels` count shows them. */
+    pages: number;
+  },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const printerId of await rulePrinters(tx, factoryId, 'consignment.closed')) {
+    const row = await queuePrintJob(
+      tx,
+      factoryId,
+      printerId,
+      {
+        source: 'consignment',
+        consignmentId: consignment.consignmentId,
+        document: consignment.document,
+        content: consignment.content,
+        labels: consignment.pages,
+      },
+      { ruleEvent: 'consignment.closed' },
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}

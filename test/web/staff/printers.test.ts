@@ -1,0 +1,104 @@
+// The Printers screen in a real Chromium against a real factoryd, whose print worker prints to a
+// fake ZPL printer: state comes from the printer, jobs print, an interrupted one is printed again
+// by a person.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openPage, screenshot, VIEWPORTS } from '../../helpers/browser.js';
+import { FakeZplPrinter } from '../../helpers/fake-zpl-printer.js';
+import { webHarnessForFile } from '../../helpers/web.js';
+
+const PASSWORD = 'correct horse 42';
+const ADMIN = 'ada@factory.test';
+const w = webHarnessForFile();
+let printer: FakeZplPrinter;
+
+beforeAll(async () => {
+  printer = await FakeZplPrinter.start();
+  await w.api('POST', '/v1/staff', {
+    email: ADMIN,
+    name: 'Ada Admin',
+    role: 'admin',
+    password: PASSWORD,
+  });
+});
+afterAll(async () => {
+  await printer?.stop();
+});
+
+async function signIn(page: Page, path: string): Promise<void> {
+  await page.goto(w.url(path));
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+describe('the Printers screen', () => {
+  it('adds a printer, shows its state live, prints a test label and prints an interrupted job again', async () => {
+    const { context, page, problems } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, '/printers');
+    await page.getByRole('heading', { name: 'Printers' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add printer' }).click();
+    await page.getByLabel('Name').fill('Line 1 Zebra');
+    await page.getByLabel('Address').fill(printer.uri);
+    await page.getByRole('button', { name: 'Add printer' }).last().click();
+    const row = page
+      .getByRole('table', { name: 'Printers' })
+      .getByRole('row')
+      .filter({ hasText: 'Line 1 Zebra' });
+    await expect
+      .poll(() => row.getAttribute('data-printer-state'), { timeout: 15_000 })
+      .toBe('ready');
+
+    await page.getByRole('button', { name: 'Test print on Line 1 Zebra' }).click();
+    await expect.poll(() => printer.formats.length, { timeout: 15_000 }).toBe(1);
+    const jobs = page.getByRole('table', { name: 'Print jobs' });
+    await expect.poll(() => jobs.textContent(), { timeout: 15_000 }).toContain('Printed');
+
+    // Paper out: the printer says so, the screen shows it.
+    printer.state = { paperOut: true };
+    await w.api('POST', '/v1/print-jobs', {
+      printer_id: (await w.api('GET', '/v1/printers')).data[0].id,
+      test_label: true,
+    });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('paper out');
+    await expect.poll(() => jobs.textContent(), { timeout: 15_000 }).toContain('waits: paper out');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'staff-printers-paper-out');
+
+    // Paper back, but the printer drops the next job half way: interrupted, and only a person
+    // prints it again.
+    printer.dropAfterFormats = 1;
+    printer.state = {};
+    await expect.poll(() => jobs.textContent(), { timeout: 20_000 }).toContain('Interrupted');
+    expect(printer.formats).toHaveLength(2);
+    await screenshot(page, 'staff-printers-interrupted');
+    await page.getByRole('button', { name: 'Print again' }).click();
+    await expect.poll(() => printer.formats.length, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(async () => (await jobs.textContent())?.includes('Interrupted'), { timeout: 15_000 })
+      .toBe(false);
+
+    // "Print labels" on an order sends them to the printer chosen.
+    const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
+    const order = await w.api('POST', '/v1/orders', {
+      order_no: 'PO-PRINT',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 2 }],
+    });
+    await page.goto(w.url(`/orders/${order.id}`));
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    await page.getByLabel(/Send to a printer/).check();
+    await page
+      .getByLabel('Printer', { exact: true })
+      .selectOption({ label: 'Line 1 Zebra (ready)' });
+    await screenshot(page, 'staff-order-print-to-printer');
+    const before = printer.formats.length;
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => printer.formats.length, { timeout: 15_000 }).toBe(before + 2);
+    expect(printer.formats.slice(-2).join()).toContain(order.pieces[1].barcode);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});

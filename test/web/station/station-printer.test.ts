@@ -1,0 +1,60 @@
+// The station page's printer: its state in the header within seconds of the printer saying so,
+// and "Reprint label" for the last piece scanned, on the station's own printer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from '../../helpers/browser.js';
+import { FakeZplPrinter } from '../../helpers/fake-zpl-printer.js';
+import { createOrder, pairedStation, readyToScan, scan } from '../../helpers/station.js';
+import { webHarnessForFile } from '../../helpers/web.js';
+
+const w = webHarnessForFile();
+let printer: FakeZplPrinter;
+
+beforeAll(async () => {
+  printer = await FakeZplPrinter.start();
+});
+afterAll(async () => {
+  await printer?.stop();
+});
+
+describe("the station page's printer", () => {
+  it('shows paper out within 5 s of the printer saying so, and reprints the last piece', async () => {
+    const station = await pairedStation(w, 'Line 3', 'produce', { viewport: VIEWPORTS.tablet });
+    const { page } = station;
+    await readyToScan(page);
+    const added = await w.api('POST', '/v1/printers', {
+      name: 'Line 3 Zebra',
+      language: 'zpl',
+      uri: printer.uri,
+    });
+    await w.api('PATCH', `/v1/stations/${await station.stationId()}`, { printer_id: added.id });
+    const header = page.locator('[data-printer-state]');
+    await expect
+      .poll(() => header.getAttribute('data-printer-state'), { timeout: 15_000 })
+      .toBe('ready');
+    expect(await page.getByText('Printer: ready').count()).toBe(1);
+
+    // Paper out: the printer says so; the server hears it at its next look (a job makes it look
+    // at once), and the page within its next poll.
+    printer.state = { paperOut: true };
+    await w.api('POST', '/v1/print-jobs', { printer_id: added.id, test_label: true });
+    const said = Date.now();
+    await page.getByText('Printer: paper out').waitFor({ timeout: 5_000 });
+    expect(Date.now() - said).toBeLessThan(5_000);
+    await screenshot(page, 'station-printer-paper-out');
+
+    printer.state = {};
+    await expect
+      .poll(() => header.getAttribute('data-printer-state'), { timeout: 15_000 })
+      .toBe('ready');
+    const order = await createOrder(w, 'PO-ST-1', { units: 1, perUnit: 2 });
+    await scan(page, order.barcodes[1]!);
+    const formatsBefore = printer.formats.length;
+    await page.getByRole('button', { name: 'Reprint label' }).click();
+    await page.getByRole('button', { name: 'Reprint queued' }).waitFor();
+    await expect.poll(() => printer.formats.length, { timeout: 15_000 }).toBe(formatsBefore + 1);
+    expect(printer.formats.at(-1)).toContain(order.barcodes[1]!);
+    await screenshot(page, 'station-printer-reprint');
+    expect(station.problems.errors).toEqual([]);
+    await station.close();
+  });
+});
