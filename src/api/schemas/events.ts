@@ -9,6 +9,7 @@ import { VoidedLabel } from './items.js';
 import { OrderListItem, Piece } from './orders.js';
 import { BackupRun } from './backups.js';
 import { Consignment, HandlingUnit } from './consignments.js';
+import { Printer, PrintJob } from './printers.js';
 import { Return } from './returns.js';
 import { ScanAnswer } from './scans.js';
 import { Station } from './stations.js';
@@ -162,6 +163,31 @@ export const WEBHOOK_EVENTS: Record<
   'consignment.cancelled': {
     description: 'An empty consignment was cancelled. `data` is the consignment.',
     schema: envelope('consignment.cancelled', 'ConsignmentCancelledEvent', Consignment),
+  },
+  'print_job.printed': {
+    description: 'The printer confirmed a print job. `data` is the job.',
+    schema: envelope('print_job.printed', 'PrintJobPrintedEvent', PrintJob),
+  },
+  'print_job.failed': {
+    description:
+      'A print job failed or was cut off (`status: failed | interrupted`): a person decides about a reprint. `data` is the job.',
+    schema: envelope('print_job.failed', 'PrintJobFailedEvent', PrintJob),
+  },
+  'printer.status_changed': {
+    description:
+      "A printer's state or reasons changed. `data` is the printer and what it was before.",
+    schema: envelope(
+      'printer.status_changed',
+      'PrinterStatusChangedEvent',
+      Type.Object(
+        {
+          ...Printer.properties,
+          previous_state: Printer.properties.state,
+          previous_state_reasons: Printer.properties.state_reasons,
+        },
+        { $id: 'PrinterStatusChange' },
+      ),
+    ),
   },
   [TEST_EVENT_TYPE]: {
     description:

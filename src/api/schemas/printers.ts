@@ -5,10 +5,10 @@ import {
   PRINTER_STATE_REASONS,
   PRINT_JOB_STATUSES,
 } from '../../domain/printing.js';
-import { IsoDateTime, Nullable, StringEnum } from './common.js';
+import { IntegerEnum, IsoDateTime, Nullable, StringEnum } from './common.js';
 
 export const PrinterLanguage = StringEnum(PRINTER_LANGUAGES);
-export const PrinterDpi = Type.Union([Type.Literal(203), Type.Literal(300)]);
+export const PrinterDpi = IntegerEnum([203, 300] as const);
 export const PrinterUri = Type.String({
   minLength: 1,
   maxLength: 500,
@@ -17,48 +17,54 @@ export const PrinterUri = Type.String({
 export const PrinterName = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
 export const LabelSize = Type.Literal('4x6');
 
-export const Printer = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('printer'),
-  name: Type.String(),
-  language: PrinterLanguage,
-  uri: Type.String(),
-  dpi: PrinterDpi,
-  label_size: Type.String(),
-  state: StringEnum(PRINTER_STATES),
-  state_reasons: Type.Array(StringEnum(PRINTER_STATE_REASONS)),
-  last_seen_at: Nullable(IsoDateTime),
-  last_error: Nullable(Type.String()),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+export const Printer = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('printer'),
+    name: Type.String(),
+    language: PrinterLanguage,
+    uri: Type.String(),
+    dpi: PrinterDpi,
+    label_size: Type.String(),
+    state: StringEnum(PRINTER_STATES),
+    state_reasons: Type.Array(StringEnum(PRINTER_STATE_REASONS)),
+    last_seen_at: Nullable(IsoDateTime),
+    last_error: Nullable(Type.String()),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  },
+  { $id: 'Printer' },
+);
 
 export const PrintJobStatus = StringEnum(PRINT_JOB_STATUSES);
 
-export const PrintJob = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('print_job'),
-  printer_id: Type.String(),
-  status: PrintJobStatus,
-  source: StringEnum(['order', 'test_label', 'consignment'] as const),
-  order_id: Nullable(Type.String()),
-  pieces: Type.Union([
-    Type.Literal('all'),
-    Type.Literal('unprinted'),
-    Type.Array(Type.String()),
-    Type.Null(),
-  ]),
-  consignment_id: Nullable(Type.String()),
-  document: Nullable(Type.String()),
-  station_id: Nullable(Type.String()),
-  rule_event: Nullable(Type.String()),
-  labels: Type.Integer(),
-  held_reason: Nullable(Type.String()),
-  error: Nullable(Type.String()),
-  printed_at: Nullable(IsoDateTime),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+export const PrintJob = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('print_job'),
+    printer_id: Type.String(),
+    status: PrintJobStatus,
+    source: StringEnum(['order', 'test_label', 'consignment'] as const),
+    order_id: Nullable(Type.String()),
+    pieces: Type.Union([
+      Type.Literal('all'),
+      Type.Literal('unprinted'),
+      Type.Array(Type.String()),
+      Type.Null(),
+    ]),
+    consignment_id: Nullable(Type.String()),
+    document: Nullable(Type.String()),
+    station_id: Nullable(Type.String()),
+    rule_event: Nullable(Type.String()),
+    labels: Type.Integer(),
+    held_reason: Nullable(Type.String()),
+    error: Nullable(Type.String()),
+    printed_at: Nullable(IsoDateTime),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  },
+  { $id: 'PrintJob' },
+);
 
 export const NewPrintJob = Type.Object(
   {
@@ -79,21 +85,24 @@ export const NewPrintJob = Type.Object(
     document: Type.Optional(StringEnum(['delivery_note', 'sscc_labels'] as const)),
     operator_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'PrintJobCreate' },
 );
 
-export const StationPrinter = Type.Object({
-  object: Type.Literal('station_printer'),
-  printer: Nullable(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      state: StringEnum(PRINTER_STATES),
-      state_reasons: Type.Array(StringEnum(PRINTER_STATE_REASONS)),
-      last_seen_at: Nullable(IsoDateTime),
-    }),
-  ),
-});
+export const StationPrinter = Type.Object(
+  {
+    object: Type.Literal('station_printer'),
+    printer: Nullable(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        state: StringEnum(PRINTER_STATES),
+        state_reasons: Type.Array(StringEnum(PRINTER_STATE_REASONS)),
+        last_seen_at: Nullable(IsoDateTime),
+      }),
+    ),
+  },
+  { $id: 'StationPrinter' },
+);
 
 export type Printer = Static<typeof Printer>;
 export type PrintJob = Static<typeof PrintJob>;
