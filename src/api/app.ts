@@ -18,7 +18,7 @@ import {
 } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters } from './login.js';
-import type { Limiters, RouteDeps } from './route-deps.js';
+import type { EventStreamOptions, Limiters, RouteDeps } from './route-deps.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { OneLinePerRequest } from './request-log.js';
 import { completeDocument } from './openapi-document.js';
@@ -75,6 +75,8 @@ export interface AppDeps {
    * daemon fills it in once it listens. Without it, the address each request came in on.
    */
   reach?: ServerReach;
+  /** The event stream's ping interval and per-client buffer (tests shorten them). */
+  eventStream?: EventStreamOptions;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     labels: deps.labels ?? labelsInThisThread(takeTurns),
     reach: deps.reach ?? { loopbackOnly: false, lanUrl: null },
+    ...(deps.eventStream ? { eventStream: deps.eventStream } : {}),
   };
   for (const register of ROUTES) await register(app, routeDeps);
 

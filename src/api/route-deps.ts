@@ -16,4 +16,19 @@ export interface RouteDeps {
   limiters: Limiters;
   labels: LabelRenderer;
   reach: ServerReach;
+  /** The event stream's pace (event-stream.routes.ts); its defaults when absent. */
+  eventStream?: EventStreamOptions;
+}
+
+/** How the stream paces itself; tests shorten the ping and the buffer. */
+export interface EventStreamOptions {
+  /** A comment line (`: ping`) this often, so proxies and clients see the connection alive. */
+  pingMs: number;
+  /**
+   * Bytes a client may leave unread before nothing more is written to it: it then reads what it
+   * missed from the table once it has drained. What bounds the server's memory per client.
+   */
+  maxBufferedBytes: number;
+  /** How long a client over that limit may take to drain before it is cut (it resumes). */
+  stallMs: number;
 }

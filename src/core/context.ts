@@ -3,6 +3,7 @@ import type { Db } from '../store/database.js';
 import { StationTokens } from './auth/station-tokens.js';
 import { GroupCommit } from './group-commit.js';
 import { OrderLines } from '../store/orders/order-rows.js';
+import { EventFeed } from './event-stream/event-feed.js';
 import { noSignals, type Signals, type TransactContext } from './transaction.js';
 
 export { noSignals, type Signals, type TransactionParts } from './transaction.js';
@@ -15,6 +16,8 @@ export interface CoreContext extends TransactContext {
   stagingUploads: Set<string>;
   /** Stations whose tokens were looked up, for scans (checked again in each scan's transaction). */
   stationTokens: StationTokens;
+  /** New events for this process's stream clients (DESIGN §16), woken after each commit. */
+  eventFeed: EventFeed;
 }
 
 /**
@@ -22,11 +25,26 @@ export interface CoreContext extends TransactContext {
  * root (the daemon, a CLI command, a test) builds one per database and passes it down; contexts
  * derived from it (`{ ...ctx, beforeCommit }`) share its parts.
  */
-export function createCoreContext(parts: { db: Db; clock: Clock; signals?: Signals }): CoreContext {
+export function createCoreContext(parts: {
+  db: Db;
+  clock: Clock;
+  signals?: Signals;
+  /** How often the event feed reads the table while clients listen (events of other processes). */
+  eventPollMs?: number;
+}): CoreContext {
+  const eventFeed = new EventFeed(parts.db, parts.eventPollMs ? { pollMs: parts.eventPollMs } : {});
+  const outer = parts.signals ?? noSignals;
+  const signals: Signals = {
+    eventsAppended: () => {
+      outer.eventsAppended();
+      eventFeed.wake();
+    },
+    settingsChanged: (factoryId) => outer.settingsChanged(factoryId),
+  };
   const transactions = {
     db: parts.db,
     clock: parts.clock,
-    signals: parts.signals ?? noSignals,
+    signals,
     orderLines: new OrderLines(),
   };
   return {
@@ -34,5 +52,6 @@ export function createCoreContext(parts: { db: Db; clock: Clock; signals?: Signa
     groupCommit: new GroupCommit(transactions),
     stagingUploads: new Set(),
     stationTokens: new StationTokens(),
+    eventFeed,
   };
 }

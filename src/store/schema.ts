@@ -2,6 +2,7 @@
  * Row types of every table. Portable across SQLite and PostgreSQL: booleans are integers (0/1),
  * instants are ISO 8601 UTC text with milliseconds, dates are `YYYY-MM-DD` text, JSON is text.
  */
+import type { ColumnType } from 'kysely';
 import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
 import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
 import type * as Accounts from './schema-accounts.js';
@@ -275,11 +276,21 @@ export interface DB {
   hardware_checks: HardwareCheckTable;
   scans: ScanTable;
   returns: ReturnTable;
-  events: EventTable;
+  events: EventTable & EventSeqColumn;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   idempotency_keys: IdempotencyKeyTable;
   rate_limit_failures: RateLimitFailureTable;
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
+}
+
+// The live floor (DESIGN §16): migrations 0301-0309.
+
+/**
+ * `events.seq` (migration 0301): the order events became visible in, drawn inside the writing
+ * transaction (a trigger on SQLite, a sequence on PostgreSQL); never written by the code.
+ */
+export interface EventSeqColumn {
+  seq: ColumnType<number, never, never>;
 }

@@ -172,6 +172,8 @@ async function run(
     await openConfiguredDatabase(dataDir, io, checkpoint ? { checkpoint } : {}),
     signals,
   );
+  opened.core.eventFeed.onError = (err) =>
+    logger.error({ err }, 'event stream: reading events failed');
   // Labels render in a thread of their own, which ends when none are asked for.
   const labels = io.labelWorker && labelThread(io.labelWorker);
   // Filled in once the server listens (the port may be 0 until then).
