@@ -104,6 +104,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // The live floor (DESIGN §16). A retailer's stream carries its own orders' events only.
   'GET /v1/events/stream': ['api_key', 'admin', 'supervisor', 'retailer'],
+  'GET /v1/reports/throughput': STAFF,
+  'GET /v1/reports/cycle-times': STAFF,
 };
 
 export function accessFor(method: string, url: string): Access | undefined {

@@ -13,6 +13,7 @@ import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
 import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
 import * as eventStreamSeq from './2026-11-26-0301-event-stream-seq.js';
+import * as reportIndexes from './2026-11-26-0302-report-indexes.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
   '2026-11-26-0301-event-stream-seq': eventStreamSeq,
+  '2026-11-26-0302-report-indexes': reportIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
