@@ -1,3 +1,4 @@
+import { AT_RISK_EVERY_MS, atRiskJob } from './jobs/at-risk.job.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -53,7 +54,8 @@ export function startScheduler({
   const stuck = stuckJob(core, store, log);
   const retries = dispatcher ? webhookRetriesJob(dispatcher, log) : null;
   const housekeeping = housekeepingJob(core, store, log);
-  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping];
+  const atRisk = atRiskJob(core, store, log);
+  const jobs = [stuck, ...(retries ? [retries] : []), housekeeping, atRisk];
 
   // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
   // while the job still runs is skipped by the Job; a failed run is logged by it.
@@ -63,12 +65,14 @@ export function startScheduler({
     every(STUCK_EVERY_MS, stuck),
     ...(retries ? [every(WEBHOOK_RETRIES_EVERY_MS, retries)] : []),
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
+    every(AT_RISK_EVERY_MS, atRisk),
   ];
 
   dispatcher?.kick();
   // After the server is listening, not before: a large recompute must not delay the start.
   const initialStuck = setTimeout(() => {
     void stuck.tick();
+    void atRisk.tick();
     deleteLeftovers(core).catch((err: unknown) =>
       log.error({ err }, 'settling what uploads cut short left failed'),
     );

@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   'return.written_off',
   'station.paired',
   'station.hardware_checked',
+  // The live floor (DESIGN §16).
+  'order.at_risk',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -299,7 +299,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 /** Work that one process of a group runs at a time (DESIGN §13). */
-export type ExclusiveWork = 'init' | 'stuck-recompute' | 'housekeeping';
+export type ExclusiveWork = 'init' | 'stuck-recompute' | 'housekeeping' | 'at-risk';
 
 /**
  * Runs `work` while no other process on the database runs the same: on PostgreSQL under a

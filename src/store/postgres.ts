@@ -30,6 +30,7 @@ export const LOCKS = {
   /** Scheduler jobs: one run at a time across the group. */
   'stuck-recompute': 10,
   housekeeping: 11,
+  'at-risk': 12,
 } as const;
 
 /**

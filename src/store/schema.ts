@@ -267,7 +267,7 @@ export interface DB {
   retailers: Accounts.RetailerTable;
   retailer_users: Accounts.RetailerUserTable;
   retailer_user_password_links: Accounts.RetailerUserPasswordLinkTable;
-  orders: OrderTable;
+  orders: OrderTable & OrderAtRiskColumn;
   order_lines: OrderLineTable;
   pieces: PieceTable;
   voided_labels: VoidedLabelTable;
@@ -293,4 +293,12 @@ export interface DB {
  */
 export interface EventSeqColumn {
   seq: ColumnType<number, never, never>;
+}
+
+/**
+ * `orders.at_risk_since` (migration 0303): when the at-risk job saw the order's forecast pass its
+ * needed_by day; null when it is not at risk (or closed). One `order.at_risk` per episode.
+ */
+export interface OrderAtRiskColumn {
+  at_risk_since?: string | null;
 }

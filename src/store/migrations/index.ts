@@ -14,6 +14,7 @@ import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-pass
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
 import * as eventStreamSeq from './2026-11-26-0301-event-stream-seq.js';
 import * as reportIndexes from './2026-11-26-0302-report-indexes.js';
+import * as orderAtRisk from './2026-11-26-0303-order-at-risk.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
   '2026-11-26-0301-event-stream-seq': eventStreamSeq,
   '2026-11-26-0302-report-indexes': reportIndexes,
+  '2026-11-26-0303-order-at-risk': orderAtRisk,
 };
 
 export const migrationProvider: MigrationProvider = {
