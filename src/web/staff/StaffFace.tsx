@@ -7,6 +7,7 @@ import { NotFound } from '../shared/ui/NotFound.js';
 import { useSearchShortcut } from '../shared/ui/use-search-shortcut.js';
 import { AccessProvider, RequireAccess } from './access/access.js';
 import { StaffNav } from './layout/StaffNav.js';
+import { LiveUpdates } from './live/LiveUpdates.js';
 import { CompanyPage } from './factory/CompanyPage.js';
 import { FactoryLayout } from './factory/FactoryLayout.js';
 import { PlansPage } from './factory/PlansPage.js';
@@ -53,6 +54,7 @@ export default function StaffFace() {
               onSignOut={() => void signOut()}
               nav={<StaffNav />}
             >
+              <LiveUpdates />
               <StaffRoutes />
             </AppShell>
           </AccessProvider>
