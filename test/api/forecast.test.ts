@@ -145,3 +145,41 @@ describe('order.at_risk', () => {
     expect(typeof data[1].forecast_dispatch_at).toBe('string');
   });
 });
+
+describe('the portal', () => {
+  it('shows the retailer an expected dispatch date, never the at-risk flag', async () => {
+    const retailer = await ok('POST', '/v1/retailers', { name: 'Shop', code: 'SH' });
+    await ok('POST', `/v1/retailers/${retailer.id}/users`, {
+      email: 'bea@shop.test',
+      name: 'Bea',
+      role: 'buyer',
+      password: 'portal password 1',
+    });
+    const produce = await station('produce');
+    const dispatch = await station('dispatch');
+    const done = await ok('POST', '/v1/orders', {
+      order_no: 'DONE',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'BED', qty: 2, pieces_per_unit: 1 }],
+    });
+    for (const p of done.pieces as { barcode: string }[]) {
+      await ok('POST', '/v1/scans', { barcode: p.barcode }, produce);
+      await ok('POST', '/v1/scans', { barcode: p.barcode }, dispatch);
+    }
+    const open = await ok('POST', '/v1/orders', {
+      order_no: 'OPEN',
+      retailer_id: retailer.id,
+      needed_by: '2026-11-19',
+      lines: [{ sku: 'BED', qty: 3, pieces_per_unit: 1 }],
+    });
+    const login = await t.request('POST', '/v1/portal/auth/login', {
+      token: null,
+      body: { email: 'bea@shop.test', password: 'portal password 1' },
+    });
+    const portal = await ok('GET', `/v1/portal/orders/${open.id}`, undefined, login.json().token);
+    const staff = await ok('GET', `/v1/orders/${open.id}`);
+    expect(staff.at_risk).toBe(true);
+    expect(portal.forecast_dispatch_at).toBe(staff.forecast_dispatch_at);
+    expect(portal.at_risk).toBeUndefined();
+  });
+});

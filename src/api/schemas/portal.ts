@@ -18,6 +18,7 @@ export const PortalOrderListItem = Type.Omit(OrderListItem, [
   'stuck',
   'stuck_reason',
   'created_by',
+  'at_risk',
 ]);
 
 export const PortalOrderLine = Type.Composite([
