@@ -329,7 +329,8 @@ if (process.argv[2] === '--serve') {
   });
   process.on('SIGTERM', () => process.exit(0));
 } else {
-  await liveFloor();
-  await reports();
+  // BENCH_ONLY=stream or BENCH_ONLY=reports runs one half.
+  if (process.env.BENCH_ONLY !== 'reports') await liveFloor();
+  if (process.env.BENCH_ONLY !== 'stream') await reports();
   process.exit(0);
 }

@@ -26,21 +26,52 @@ export function queueOrder(a: ForecastInput, b: ForecastInput): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+const HOUR_MS = 3_600_000;
+
 /**
- * Forecasts of every open order: `piecesPerHour` is the recent dispatch rate (0 or less: no
- * forecast). `at_risk` when the forecast falls after the end of the `needed_by` day (UTC).
+ * The instant `workHours` hours of work after `now`, counting only the UTC hours of the day in
+ * `workingHours` (the hours the floor works; all hours when empty or absent).
+ */
+export function afterWorkingHours(
+  now: Date,
+  workHours: number,
+  workingHours?: ReadonlySet<number>,
+): Date {
+  if (!workingHours || workingHours.size === 0 || workingHours.size === 24) {
+    return new Date(now.getTime() + workHours * HOUR_MS);
+  }
+  let t = now.getTime();
+  let left = workHours * HOUR_MS;
+  // At most a year of steps: a queue that long is no forecast anyone reads.
+  for (let step = 0; step < 24 * 366; step++) {
+    const hourEnd = (Math.floor(t / HOUR_MS) + 1) * HOUR_MS;
+    if (workingHours.has(new Date(t).getUTCHours())) {
+      if (hourEnd - t >= left) return new Date(t + left);
+      left -= hourEnd - t;
+    }
+    t = hourEnd;
+  }
+  return new Date(t);
+}
+
+/**
+ * Forecasts of every open order: `piecesPerHour` is the recent dispatch rate per working hour
+ * (0 or less: no forecast); `workingHours` the UTC hours of the day the floor works (the queue
+ * advances only through those). `at_risk` when the forecast falls after the end of the
+ * `needed_by` day (UTC).
  */
 export function forecastQueue(
   open: readonly ForecastInput[],
   piecesPerHour: number,
   now: Date,
+  workingHours?: ReadonlySet<number>,
 ): Map<string, Forecast> {
   const result = new Map<string, Forecast>();
   if (!(piecesPerHour > 0)) return result;
   let ahead = 0;
   for (const order of [...open].sort(queueOrder)) {
     ahead += Math.max(0, order.remaining);
-    const at = new Date(now.getTime() + (ahead / piecesPerHour) * 3_600_000);
+    const at = afterWorkingHours(now, ahead / piecesPerHour, workingHours);
     const deadline = order.needed_by ? Date.parse(`${order.needed_by}T23:59:59.999Z`) : Infinity;
     result.set(order.id, {
       forecast_dispatch_at: at.toISOString(),

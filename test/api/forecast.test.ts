@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
+import { afterWorkingHours } from '../../src/domain/forecast.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 // Answers are read field by field, as a client would.
@@ -72,14 +73,20 @@ describe('the dispatch forecast', () => {
       hours.length;
     expect(rate).toBe(4);
 
-    const late = await order('LATE', 8, '2026-11-20'); // due today: first in the queue
+    const late = await order('LATE', 8, '2026-11-20'); // due today: first in the queue, and late
     const none = await order('NONE', 4, null); // no date: last
-    const now = t.clock.now().getTime();
-    const at = (pieces: number) => new Date(now + (pieces / rate) * 3_600_000).toISOString();
+    // The queue advances through the hours of the day the floor worked (06:00–15:59 here).
+    const workingHours = new Set(scans.map((s) => Number(s.at.slice(11, 13))));
+    expect([...workingHours].sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    const at = (pieces: number) =>
+      afterWorkingHours(t.clock.now(), pieces / rate, workingHours).toISOString();
+    // Now is 16:00: 8 pieces at 4 an hour leave by 08:00 the next morning.
+    expect(at(8)).toBe('2026-11-21T08:00:00.000Z');
     // Queue: LATE (8), EARLY (2), DONE (40 - 34 dispatched = 6), NONE (4).
     const list = await ok('GET', '/v1/orders?limit=100');
     const byNo = new Map(list.data.map((o: Json) => [o.order_no, o]));
-    expect(byNo.get('LATE')).toMatchObject({ forecast_dispatch_at: at(8), at_risk: false });
+    // Due today, but the floor has stopped for the day: at risk.
+    expect(byNo.get('LATE')).toMatchObject({ forecast_dispatch_at: at(8), at_risk: true });
     expect(byNo.get('EARLY')).toMatchObject({ forecast_dispatch_at: at(10), at_risk: false });
     expect(byNo.get('DONE')).toMatchObject({ forecast_dispatch_at: at(16), at_risk: false });
     expect(byNo.get('NONE')).toMatchObject({ forecast_dispatch_at: at(20), at_risk: false });

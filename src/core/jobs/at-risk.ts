@@ -6,7 +6,7 @@ import {
 } from '../../store/reports/forecast.repository.js';
 import type { CoreContext } from '../context.js';
 import { listFactoryIds } from '../factory/setup.js';
-import { dispatchRate } from '../forecast/forecast.js';
+import { floorPace } from '../forecast/forecast.js';
 import { transact } from '../transaction.js';
 
 export interface AtRiskResult {
@@ -24,10 +24,10 @@ export interface AtRiskResult {
 export async function recomputeAtRisk(ctx: CoreContext): Promise<AtRiskResult> {
   const total: AtRiskResult = { became_at_risk: 0, cleared: 0 };
   for (const factoryId of await listFactoryIds(ctx)) {
-    const rate = await dispatchRate(ctx, factoryId);
+    const { rate, workingHours } = await floorPace(ctx, factoryId);
     const pass = await transact(ctx, async (tx) => {
       const open = await openOrders(tx.trx, factoryId);
-      const forecasts = forecastQueue(open, rate, tx.now);
+      const forecasts = forecastQueue(open, rate, tx.now, workingHours);
       const became = open.filter((o) => forecasts.get(o.id)?.at_risk && o.at_risk_since === null);
       const ended = [
         ...open.filter((o) => o.at_risk_since !== null && !forecasts.get(o.id)?.at_risk),

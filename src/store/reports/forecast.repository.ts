@@ -22,6 +22,18 @@ export async function recentWorkingHours(
   return rows.map((r) => ({ hour: r.hour, dispatched: Number(r.dispatched) }));
 }
 
+/** The UTC hours of the day (0–23) in which the floor accepted any scan since `since`. */
+export async function workingHoursOfDay(
+  db: Kysely<DB>,
+  input: { factoryId: string; since: string; until: string },
+): Promise<number[]> {
+  const { rows } = await sql<{ h: string }>`
+    select distinct substr(at, 12, 2) as h from scans
+    where factory_id = ${input.factoryId} and at >= ${input.since} and at < ${input.until}
+      and test_label = 0 and accepted = 1`.execute(db);
+  return rows.map((r) => Number(r.h));
+}
+
 /** An open order as the forecast queues it. */
 export interface QueuedOrder {
   id: string;
