@@ -93,4 +93,18 @@ describe('the staff app on the event stream', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   });
+
+  it('the Reports screen charts the last day’s scans (uPlot, bundled) and the cycle times', async () => {
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page);
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    await page.getByRole('img', { name: 'Scans per hour by kind' }).locator('canvas').waitFor();
+    // One piece produced, none moved on yet: the cycle times say so.
+    await page.getByText('No piece has moved on in the last 30 days').waitFor();
+    await screenshot(page, 'staff-reports');
+    expect(problems.errors).toEqual([]);
+    expect(problems.cspViolations).toEqual([]);
+    await context.close();
+  });
 });

@@ -23,6 +23,7 @@ import { UploadPage } from './orders/new/UploadPage.js';
 import { OrdersPage } from './orders/OrdersPage.js';
 import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
+import { ReportsPage } from './reports/ReportsPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { StationPage } from './stations/StationPage.js';
@@ -90,6 +91,7 @@ function StaffRoutes() {
       <Route path="stations" element={<StationsPage />} />
       <Route path="stations/:id" element={<StationPage />} />
       <Route path="returns" element={<ReturnsPage />} />
+      <Route path="reports" element={<ReportsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />
       <Route path="factory" element={<FactoryLayout />}>
