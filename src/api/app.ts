@@ -19,7 +19,7 @@ import {
 } from './connections.js';
 import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters } from './login.js';
-import type { Limiters, MetricsEndpoint, RouteDeps } from './route-deps.js';
+import type { EventStreamOptions, Limiters, MetricsEndpoint, RouteDeps } from './route-deps.js';
 import { countRequests } from './request-metrics.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
 import { OneLinePerRequest } from './request-log.js';
@@ -79,6 +79,8 @@ export interface AppDeps {
   reach?: ServerReach;
   /** `GET /metrics` answers its token (none: 404); requests are counted when metrics are on. */
   metrics?: MetricsEndpoint;
+  /** The event stream's ping interval and per-client buffer (tests shorten them). */
+  eventStream?: EventStreamOptions;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -230,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labels: deps.labels ?? labelsInThisThread(takeTurns),
     reach: deps.reach ?? { loopbackOnly: false, lanUrl: null },
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.eventStream ? { eventStream: deps.eventStream } : {}),
   };
   for (const register of ROUTES) await register(app, routeDeps);
 

@@ -156,6 +156,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/portal/users': RETAILER,
   'POST /v1/portal/users/:uid/password': RETAILER,
   'POST /v1/portal/users/:uid/password-link': RETAILER,
+
+  // The live floor (DESIGN §16). A retailer's stream carries its own orders' events only.
+  'GET /v1/events/stream': ['api_key', 'admin', 'supervisor', 'retailer'],
+  'GET /v1/reports/throughput': STAFF,
+  'GET /v1/reports/cycle-times': STAFF,
 };
 
 export function accessFor(method: string, url: string): Access | undefined {

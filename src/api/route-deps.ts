@@ -16,6 +16,8 @@ export interface RouteDeps {
   limiters: Limiters;
   labels: LabelRenderer;
   reach: ServerReach;
+  /** The event stream's pace (event-stream.routes.ts); its defaults when absent. */
+  eventStream?: EventStreamOptions;
   /** `GET /metrics`: answered when a metrics token is set (routes/metrics.routes.ts). */
   metrics?: MetricsEndpoint;
 }
@@ -27,4 +29,17 @@ export interface MetricsEndpoint {
   /** The Prometheus text of every figure, collected now. */
   scrape(): Promise<string>;
   contentType: string;
+}
+
+/** How the stream paces itself; tests shorten the ping and the buffer. */
+export interface EventStreamOptions {
+  /** A comment line (`: ping`) this often, so proxies and clients see the connection alive. */
+  pingMs: number;
+  /**
+   * Bytes a client may leave unread before nothing more is written to it: it then reads what it
+   * missed from the table once it has drained. What bounds the server's memory per client.
+   */
+  maxBufferedBytes: number;
+  /** How long a client over that limit may take to drain before it is cut (it resumes). */
+  stallMs: number;
 }

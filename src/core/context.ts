@@ -5,6 +5,7 @@ import { coreFigures, type CoreFigures } from './figures.js';
 import { StationTokens } from './auth/station-tokens.js';
 import { GroupCommit } from './group-commit.js';
 import { OrderLines } from '../store/orders/order-rows.js';
+import { EventFeed } from './event-stream/event-feed.js';
 import { noSignals, type Signals, type TransactContext } from './transaction.js';
 
 export { noSignals, type Signals, type TransactionParts } from './transaction.js';
@@ -20,6 +21,8 @@ export interface CoreContext extends TransactContext {
   /** The process's figures for monitoring (no-ops when metrics are off). */
   metrics: Metrics;
   figures: CoreFigures;
+  /** New events for this process's stream clients (DESIGN §16), woken after each commit. */
+  eventFeed: EventFeed;
 }
 
 /**
@@ -32,11 +35,23 @@ export function createCoreContext(parts: {
   clock: Clock;
   signals?: Signals;
   metrics?: Metrics;
+  /** How often the event feed reads the table while clients listen (events of other processes). */
+  eventPollMs?: number;
 }): CoreContext {
+  const eventFeed = new EventFeed(parts.db, parts.eventPollMs ? { pollMs: parts.eventPollMs } : {});
+  const outer = parts.signals ?? noSignals;
+  const signals: Signals = {
+    eventsAppended: () => {
+      outer.eventsAppended();
+      eventFeed.wake();
+    },
+    settingsChanged: (factoryId) => outer.settingsChanged(factoryId),
+    printQueueChanged: () => outer.printQueueChanged?.(),
+  };
   const transactions = {
     db: parts.db,
     clock: parts.clock,
-    signals: parts.signals ?? noSignals,
+    signals,
     orderLines: new OrderLines(),
   };
   const metrics = parts.metrics ?? noMetrics;
@@ -48,5 +63,6 @@ export function createCoreContext(parts: {
     groupCommit: new GroupCommit(transactions, (size) => figures.groupCommitBatch.observe(size)),
     stagingUploads: new Set(),
     stationTokens: new StationTokens(),
+    eventFeed,
   };
 }

@@ -1,3 +1,4 @@
+import { AT_RISK_EVERY_MS, atRiskJob } from './jobs/at-risk.job.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CoreContext, Signals } from '../core/context.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -81,12 +82,14 @@ export function startScheduler({
     exclusive: store.dialect === 'sqlite',
   });
   const printQueue = new Job('print-queue', () => printing.kick(), log);
+  const atRisk = atRiskJob(core, store, log);
   const jobs = [
     stuck,
     ...(retries ? [retries] : []),
     housekeeping,
     ...(backups ? [backups] : []),
     printQueue,
+    atRisk,
   ];
 
   // Fixed intervals from the start, not clock-aligned (docs/decisions.md, "Scheduler"). A tick
@@ -99,6 +102,7 @@ export function startScheduler({
     every(HOUSEKEEPING_EVERY_MS, housekeeping),
     ...(backups ? [every(backupCheckMs, backups)] : []),
     every(PRINT_QUEUE_EVERY_MS, printQueue),
+    every(AT_RISK_EVERY_MS, atRisk),
   ];
   printing.start().catch((err: unknown) => log.error({ err }, 'starting the print worker failed'));
 
@@ -106,6 +110,7 @@ export function startScheduler({
   // After the server is listening, not before: a large recompute must not delay the start.
   const initialStuck = setTimeout(() => {
     void stuck.tick();
+    void atRisk.tick();
     deleteLeftovers(core).catch((err: unknown) =>
       log.error({ err }, 'settling what uploads cut short left failed'),
     );

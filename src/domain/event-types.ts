@@ -23,6 +23,8 @@ export const EVENT_TYPES = [
   'print_job.printed',
   'print_job.failed',
   'printer.status_changed',
+  // The live floor (DESIGN §16).
+  'order.at_risk',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -319,7 +319,7 @@ export async function migrateToLatest(db: Db, build: Build = UNKNOWN_BUILD): Pro
 }
 
 /** Work that one process of a group runs at a time (DESIGN §13). */
-export type ExclusiveWork = 'init' | 'stuck-recompute' | 'housekeeping' | 'backup';
+export type ExclusiveWork = 'init' | 'stuck-recompute' | 'housekeeping' | 'backup' | 'at-risk';
 
 /**
  * Runs `work` while no other process on the database runs the same: on PostgreSQL under a

@@ -32,6 +32,8 @@ export const LOCKS = {
   housekeeping: 11,
   /** Scheduled backups: one factoryd of the group writes each. */
   backup: 12,
+  /** The at-risk forecast job: one run at a time across the group. */
+  'at-risk': 13,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
  * Row types of every table. Portable across SQLite and PostgreSQL: booleans are integers (0/1),
  * instants are ISO 8601 UTC text with milliseconds, dates are `YYYY-MM-DD` text, JSON is text.
  */
+import type { ColumnType } from 'kysely';
 import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
 import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
 import type * as Accounts from './schema-accounts.js';
@@ -361,7 +362,7 @@ export interface DB {
   retailers: Accounts.RetailerTable;
   retailer_users: Accounts.RetailerUserTable;
   retailer_user_password_links: Accounts.RetailerUserPasswordLinkTable;
-  orders: OrderTable;
+  orders: OrderTable & OrderAtRiskColumn;
   order_lines: OrderLineTable;
   pieces: PieceTable;
   voided_labels: VoidedLabelTable;
@@ -370,7 +371,7 @@ export interface DB {
   hardware_checks: HardwareCheckTable;
   scans: ScanTable;
   returns: ReturnTable;
-  events: EventTable;
+  events: EventTable & EventSeqColumn;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   idempotency_keys: IdempotencyKeyTable;
@@ -443,4 +444,22 @@ export interface HandlingUnitTable {
   /** 18 digits, its check digit last. */
   sscc: string;
   created_at: string;
+}
+
+// The live floor (DESIGN §16): migrations 0301-0309.
+
+/**
+ * `events.seq` (migration 0301): the order events became visible in, drawn inside the writing
+ * transaction (a trigger on SQLite, a sequence on PostgreSQL); never written by the code.
+ */
+export interface EventSeqColumn {
+  seq: ColumnType<number, never, never>;
+}
+
+/**
+ * `orders.at_risk_since` (migration 0303): when the at-risk job saw the order's forecast pass its
+ * needed_by day; null when it is not at risk (or closed). One `order.at_risk` per episode.
+ */
+export interface OrderAtRiskColumn {
+  at_risk_since?: string | null;
 }

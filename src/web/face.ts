@@ -1,5 +1,5 @@
-/** The three faces of the web app, each its own code (DESIGN §12). */
-export type Face = 'station' | 'portal' | 'staff';
+/** The faces of the web app (the floor board, DESIGN §16, the fourth), each its own code (DESIGN §12). */
+export type Face = 'station' | 'portal' | 'staff' | 'board';
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
@@ -9,5 +9,6 @@ function under(path: string, prefix: string): boolean {
 export function faceOf(pathname: string): Face {
   if (under(pathname, '/station')) return 'station';
   if (under(pathname, '/portal')) return 'portal';
+  if (under(pathname, '/board')) return 'board';
   return 'staff';
 }

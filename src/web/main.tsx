@@ -9,6 +9,7 @@ const FACES = {
   station: lazy(() => import('./station/StationFace.js')),
   portal: lazy(() => import('./portal/PortalFace.js')),
   staff: lazy(() => import('./staff/StaffFace.js')),
+  board: lazy(() => import('./board/BoardFace.js')),
 };
 
 const Face = FACES[faceOf(location.pathname)];

@@ -434,6 +434,12 @@ async function exercise(): Promise<void> {
   await call('POST', `/v1/print-jobs/${printJob.id}/cancel`);
   await call('POST', `/v1/print-jobs/${printJob.id}/retry`);
   await call('DELETE', `/v1/printers/${printer.id}`);
+  // The event stream, asked to end once it has caught up (it never ends by itself).
+  await call('GET', '/v1/events/stream?follow=false');
+
+  // Reports from the scan ledger.
+  await call('GET', '/v1/reports/throughput?group_by=role');
+  await call('GET', '/v1/reports/cycle-times?per=order');
 
   // Errors, of the router and of the routes.
   await call('GET', '/v1/orders/ord_00000000000000000000000000', { status: 404 });

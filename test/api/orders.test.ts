@@ -495,6 +495,14 @@ describe('POST /v1/orders and GET /v1/orders/{id}', () => {
     });
     expect(await count(t, 'pieces')).toBe(10_000);
     // The answer is built from what was written; reading it back gives the same order.
-    expect((await t.request('GET', `/v1/orders/${order.id}`)).json()).toEqual(order);
+    // The order page adds the dispatch forecast (none: nothing dispatched recently).
+    const { forecast_dispatch_at, at_risk, ...read } = (
+      await t.request('GET', `/v1/orders/${order.id}`)
+    ).json();
+    expect(read).toEqual(order);
+    expect({ forecast_dispatch_at, at_risk }).toEqual({
+      forecast_dispatch_at: null,
+      at_risk: false,
+    });
   });
 });

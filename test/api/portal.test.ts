@@ -87,6 +87,7 @@ describe('portal login', () => {
         'GET /v1/portal/orders',
         'GET /v1/portal/orders.csv',
         'GET /v1/portal/orders/:id',
+        'GET /v1/events/stream',
       ],
     });
   });

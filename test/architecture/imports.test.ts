@@ -24,7 +24,7 @@ function partOf(file: string): string {
   return top;
 }
 
-const FACES = ['web/station', 'web/staff', 'web/portal'];
+const FACES = ['web/station', 'web/staff', 'web/portal', 'web/board'];
 
 interface Rule {
   name: string;

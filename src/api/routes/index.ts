@@ -20,6 +20,8 @@ import { metricsRoutes } from './metrics.routes.js';
 import { backupsRoutes } from './backups.routes.js';
 import { consignmentsRoutes } from './consignments.routes.js';
 import { printersRoutes } from './printers.routes.js';
+import { eventStreamRoutes } from './event-stream.routes.js';
+import { reportsRoutes } from './reports.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -43,4 +45,6 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   backupsRoutes,
   consignmentsRoutes,
   printersRoutes,
+  eventStreamRoutes,
+  reportsRoutes,
 ];

@@ -8,6 +8,7 @@ import { createOrder } from '../../core/orders/create-order.js';
 import { creatorRefOf } from '../../core/orders/order-creator.js';
 import { listFactoryOrders } from '../../core/orders/list-orders.js';
 import { getOrder } from '../../core/orders/order-view.js';
+import { forecastOf } from '../../core/forecast/forecast.js';
 import { uploadOrders } from '../../core/uploads/upload-orders.js';
 import { takeTurns } from '../../core/take-turns.js';
 import { AppError } from '../../domain/errors.js';
@@ -166,6 +167,7 @@ export async function ordersRoutes(app: FastifyInstance, { core }: RouteDeps): P
         now: core.clock.now(),
         turn,
       });
+      Object.assign(view, await forecastOf(core, factoryOf(request), view.id));
       return sendInTurns(reply, view, turn);
     },
   );

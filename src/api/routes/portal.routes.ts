@@ -18,6 +18,7 @@ import { loginRetailerUser } from '../../core/retailer-users/retailer-login.js';
 import { revokeSession } from '../../core/sessions/sessions.js';
 import { describePortalCaller } from '../../core/sessions/who-am-i.js';
 import { AppError } from '../../domain/errors.js';
+import { forecastOf } from '../../core/forecast/forecast.js';
 import type { RouteDeps } from '../route-deps.js';
 import { principalOf } from '../route-helpers.js';
 import { limitedLogin, permissionsOf } from '../login.js';
@@ -221,13 +222,13 @@ export async function portalRoutes(
         response: { 200: PortalOrder },
       },
     },
-    async (request) =>
-      getPortalOrder(
-        core.db,
-        scopeOf(retailerOf(principalOf(request))),
-        request.params.id,
-        core.clock.now(),
-      ),
+    async (request) => {
+      const scope = scopeOf(retailerOf(principalOf(request)));
+      const order = await getPortalOrder(core.db, scope, request.params.id, core.clock.now());
+      // The expected dispatch date; whether the factory counts it at risk stays inside.
+      const { forecast_dispatch_at } = await forecastOf(core, scope.factoryId, order.id);
+      return { ...order, forecast_dispatch_at };
+    },
   );
 
   r.get(

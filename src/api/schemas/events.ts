@@ -189,6 +189,25 @@ export const WEBHOOK_EVENTS: Record<
       ),
     ),
   },
+  'order.at_risk': {
+    description:
+      "An open order's dispatch forecast first fell after its needed_by day: once per episode (docs/live.md).",
+    schema: envelope(
+      'order.at_risk',
+      'OrderAtRiskEvent',
+      Type.Object(
+        {
+          order_id: Type.String(),
+          order_no: Type.String(),
+          retailer_id: Type.String(),
+          needed_by: Nullable(Type.String({ format: 'date' })),
+          forecast_dispatch_at: Nullable(IsoDateTime),
+          at_risk_since: IsoDateTime,
+        },
+        { $id: 'OrderAtRisk' },
+      ),
+    ),
+  },
   [TEST_EVENT_TYPE]: {
     description:
       'Sent by POST /v1/webhooks/{id}/test only; no endpoint subscribes to it. Answer it 2xx.',

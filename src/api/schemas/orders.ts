@@ -88,6 +88,19 @@ export const OrderListItem = Type.Object(
     in_stock_at: Nullable(IsoDateTime),
     dispatched_at: Nullable(IsoDateTime),
     cancelled_at: Nullable(IsoDateTime),
+    // The live floor (DESIGN §16): on the orders list and order page, computed when read.
+    forecast_dispatch_at: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            'When the order’s remaining pieces will be dispatched at the floor’s recent rate (the last 8 working hours), orders taken in needed_by order; null for a dispatched or cancelled order or without recent throughput. On the list and the order page.',
+        }),
+      ),
+    ),
+    at_risk: Type.Optional(
+      Type.Boolean({ description: 'The forecast falls after the needed_by day (UTC).' }),
+    ),
   },
   { $id: 'OrderSummary' },
 );

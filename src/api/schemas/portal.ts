@@ -16,7 +16,7 @@ const PieceCount = Type.Object({ status: PieceStatusOut, count: Type.Integer() }
  */
 export const PortalOrderListItem = Type.Omit(
   OrderListItem,
-  ['stuck', 'stuck_reason', 'created_by'],
+  ['stuck', 'stuck_reason', 'created_by', 'at_risk'],
   { $id: 'PortalOrderSummary' },
 );
 

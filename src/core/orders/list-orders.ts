@@ -1,3 +1,4 @@
+import { withForecasts } from '../forecast/forecast.js';
 import type { OrderStatus } from '../../domain/order-status.js';
 import type { StuckReason } from '../../domain/stuck.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
@@ -53,7 +54,8 @@ export async function listFactoryOrders(
   ) {
     throw notFound('retailer', 'retailer_id', filters.retailer_id, 'id');
   }
-  return listOrders(ctx, factoryId, filters);
+  const page = await listOrders(ctx, factoryId, filters);
+  return { ...page, data: await withForecasts(ctx, factoryId, page.data) };
 }
 
 /**

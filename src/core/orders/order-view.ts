@@ -59,6 +59,9 @@ export interface OrderListItem {
   in_stock_at: string | null;
   dispatched_at: string | null;
   cancelled_at: string | null;
+  /** The dispatch forecast (core/forecast), on the orders list and the order page only. */
+  forecast_dispatch_at?: string | null;
+  at_risk?: boolean;
 }
 
 /** The staff user or API key that created an order, with its name at the time. */

@@ -20,7 +20,10 @@ import { findOrderRow, toOrderListItem, type OrderLine, type OrderListItem } fro
  * name), no scans (station names, refused scans), no bays and no
  * label printing on pieces.
  */
-export type PortalOrderListItem = Omit<OrderListItem, 'stuck' | 'stuck_reason' | 'created_by'>;
+export type PortalOrderListItem = Omit<
+  OrderListItem,
+  'stuck' | 'stuck_reason' | 'created_by' | 'at_risk'
+>;
 
 /** How many pieces are in one status. */
 export interface PieceCount {
@@ -73,7 +76,13 @@ export interface RetailerScope {
 }
 
 export function toPortalListItem(item: OrderListItem): PortalOrderListItem {
-  const { stuck: _internal, stuck_reason: _why, created_by: _by, ...visible } = item;
+  const {
+    stuck: _internal,
+    stuck_reason: _why,
+    created_by: _by,
+    at_risk: _risk,
+    ...visible
+  } = item;
   return visible;
 }
 

@@ -214,6 +214,8 @@ async function run(
     contentType: prometheus.contentType,
   };
   if (prometheus) registerServerMetrics(prometheus, opened.store);
+  opened.core.eventFeed.onError = (err) =>
+    logger.error({ err }, 'event stream: reading events failed');
   // Labels render in a thread of their own, which ends when none are asked for.
   const labels = io.labelWorker && labelThread(io.labelWorker);
   // Filled in once the server listens (the port may be 0 until then).

@@ -17,7 +17,8 @@ export function insertEvents(
   events: readonly EventRow[],
   turn?: () => Promise<void> | undefined,
 ): Promise<void> {
-  return insertRows(trx, 'events', events, turn);
+  // `seq` is the database's to fill in (migration 0301): the rows leave it out.
+  return insertRows(trx, 'events', events as readonly DB['events'][], turn);
 }
 
 /** Writes one outbox row. */

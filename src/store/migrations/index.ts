@@ -14,6 +14,9 @@ import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-pass
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
 import * as printers from './2026-11-26-0101-printers.js';
 import * as consignments from './2026-11-26-0201-consignments.js';
+import * as eventStreamSeq from './2026-11-26-0301-event-stream-seq.js';
+import * as reportIndexes from './2026-11-26-0302-report-indexes.js';
+import * as orderAtRisk from './2026-11-26-0303-order-at-risk.js';
 import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
 import * as writeProbe from './2026-11-26-0502-write-probe.js';
 import * as eventsByType from './2026-11-26-0601-events-by-type.js';
@@ -42,6 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
   '2026-11-26-0101-printers': printers,
   '2026-11-26-0201-consignments': consignments,
+  '2026-11-26-0301-event-stream-seq': eventStreamSeq,
+  '2026-11-26-0302-report-indexes': reportIndexes,
+  '2026-11-26-0303-order-at-risk': orderAtRisk,
   '2026-11-26-0501-scheduled-backups': scheduledBackups,
   '2026-11-26-0502-write-probe': writeProbe,
   '2026-11-26-0601-events-by-type': eventsByType,

@@ -10,6 +10,7 @@ import { StaffNav } from './layout/StaffNav.js';
 import { BackupWarning } from './layout/BackupWarning.js';
 import { ConsignmentPage } from './dispatch/ConsignmentPage.js';
 import { DispatchPage } from './dispatch/DispatchPage.js';
+import { LiveUpdates } from './live/LiveUpdates.js';
 import { CompanyPage } from './factory/CompanyPage.js';
 import { FactoryLayout } from './factory/FactoryLayout.js';
 import { PlansPage } from './factory/PlansPage.js';
@@ -25,6 +26,7 @@ import { UploadPage } from './orders/new/UploadPage.js';
 import { OrdersPage } from './orders/OrdersPage.js';
 import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
+import { ReportsPage } from './reports/ReportsPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { SsoPage } from './sso/SsoPage.js';
@@ -64,6 +66,7 @@ export default function StaffFace() {
               nav={<StaffNav />}
             >
               <BackupWarning />
+              <LiveUpdates />
               <StaffRoutes />
             </AppShell>
           </AccessProvider>
@@ -102,6 +105,7 @@ function StaffRoutes() {
       <Route path="dispatch/:id" element={<ConsignmentPage />} />
       <Route path="printers" element={<PrintersPage />} />
       <Route path="returns" element={<ReturnsPage />} />
+      <Route path="reports" element={<ReportsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />
       <Route path="factory" element={<FactoryLayout />}>

@@ -96,6 +96,10 @@ function OrderDates({ order }: { order: PortalOrder }) {
     }),
   ];
   if (order.cancelled_at) rows.push(['Cancelled', formatDay(order.cancelled_at)]);
+  // The factory's forecast at its recent pace (DESIGN §16); absent once it has all left.
+  if (order.forecast_dispatch_at && !order.dispatched_at && !order.cancelled_at) {
+    rows.splice(1, 0, ['Expected dispatch', formatDay(order.forecast_dispatch_at)]);
+  }
   return (
     <dl className="order-dates">
       {rows.map(([term, value]) => (

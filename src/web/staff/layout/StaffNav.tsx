@@ -16,6 +16,7 @@ export function StaffNav() {
       <NavLink to="/printers">Printers</NavLink>
       <NavLink to="/returns">Returns</NavLink>
       <NavLink to="/retailers">Retailers</NavLink>
+      {can('GET /v1/reports/throughput') && <NavLink to="/reports">Reports</NavLink>}
       {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
       <NavLink to="/factory">Factory</NavLink>
     </>

@@ -60,7 +60,7 @@ export function OrdersPage() {
         title="Orders"
         sub={
           <span className="refresh-note">
-            {orders.isFetching ? 'Refreshing…' : 'Refreshes every 10 s while this tab is open'}
+            {orders.isFetching ? 'Refreshing…' : 'Live: changes show as scans arrive'}
           </span>
         }
       >

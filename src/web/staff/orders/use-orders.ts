@@ -3,13 +3,12 @@ import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
 import { listQuery, type OrderFilters } from './order-filters.js';
 
-/** How often the orders page asks again while it is visible (paused in a hidden tab). */
-export const ORDERS_REFRESH_MS = 10_000;
 export const ORDERS_PAGE_SIZE = 50;
 
 /**
- * One page of orders. It refreshes itself while the tab is visible, and keeps showing the rows it
- * has while the next answer loads, so the table never blanks and rows stay where they are.
+ * One page of orders. It is fetched again when the event stream says orders changed
+ * (live/LiveUpdates.tsx), and keeps showing the rows it has while the next answer loads, so the
+ * table never blanks and rows stay where they are.
  */
 export function useOrders(filters: OrderFilters, after: string | undefined) {
   const api = useApi();
@@ -23,18 +22,14 @@ export function useOrders(filters: OrderFilters, after: string | undefined) {
         }),
       ),
     placeholderData: keepPreviousData,
-    refetchInterval: ORDERS_REFRESH_MS,
-    refetchIntervalInBackground: false,
   });
 }
 
-/** Orders per status and stuck ones, refreshed with the list. */
+/** Orders per status and stuck ones, fetched again with the list. */
 export function useOrderCounts() {
   const api = useApi();
   return useQuery({
     queryKey: ['orders', 'counts'],
     queryFn: ({ signal }) => call(api.GET('/v1/order-counts', { signal })),
-    refetchInterval: ORDERS_REFRESH_MS,
-    refetchIntervalInBackground: false,
   });
 }

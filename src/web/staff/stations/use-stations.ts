@@ -25,7 +25,6 @@ export function useStations(cursor: string | undefined) {
           signal,
         }),
       ),
-    refetchInterval: 30_000,
   });
 }
 

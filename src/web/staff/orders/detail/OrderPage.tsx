@@ -153,6 +153,7 @@ function OrderFacts({ order }: { order: Order }) {
           {overdue && <span className="overdue-tag"> Overdue</span>}
         </dd>
       </div>
+      <ForecastFact order={order} />
       <div>
         <dt>Production date</dt>
         <dd>{formatDate(order.production_date)}</dd>
@@ -168,6 +169,25 @@ function OrderFacts({ order }: { order: Order }) {
         <dd>{formatDateTime(order.updated_at)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** When the order is expected to leave at the floor's recent pace (DESIGN §16). */
+function ForecastFact({ order }: { order: Order }) {
+  if (order.status === 'dispatched' || order.status === 'cancelled') return null;
+  return (
+    <div
+      data-forecast={order.forecast_dispatch_at ?? ''}
+      data-at-risk={order.at_risk ? 'true' : 'false'}
+    >
+      <dt>Expected dispatch</dt>
+      <dd className={order.at_risk ? 'overdue-date' : undefined}>
+        {order.forecast_dispatch_at
+          ? formatDateTime(order.forecast_dispatch_at)
+          : 'Not known (no recent dispatches)'}
+        {order.at_risk && <span className="overdue-tag"> At risk: after the needed-by date</span>}
+      </dd>
+    </div>
   );
 }
 

@@ -2,21 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../shared/api/api-context.js';
 import { call } from '../../../shared/api/client.js';
 import type { ApiResponse } from '../../../shared/api/types.js';
-import { ORDERS_REFRESH_MS } from '../use-orders.js';
 
 export type Order = ApiResponse<'/v1/orders/{id}', 'get'>;
 export type Piece = Order['pieces'][number];
 export type Scan = Order['scans'][number];
 export type VoidedLabel = ApiResponse<'/v1/orders/{id}/voided-labels', 'get'>['data'][number];
 
-/** One order with its pieces and scans, refreshed like the list while the tab is visible. */
+/** One order with its pieces and scans, fetched again when the event stream says it changed. */
 export function useOrder(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: ['orders', 'one', id],
     queryFn: ({ signal }) => call(api.GET('/v1/orders/{id}', { params: { path: { id } }, signal })),
-    refetchInterval: ORDERS_REFRESH_MS,
-    refetchIntervalInBackground: false,
   });
 }
 

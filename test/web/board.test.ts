@@ -1,0 +1,83 @@
+// /board (DESIGN §16) in a real Chromium against a real factoryd: its numbers follow scans made
+// through the API, read at TV sizes.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot } from '../helpers/browser.js';
+import { ok, webHarnessForFile, type Json } from '../helpers/web.js';
+
+const PASSWORD = 'correct horse 42';
+const w = webHarnessForFile();
+
+async function pair(name: string, role: string): Promise<string> {
+  const issued = await w.api('POST', '/v1/stations/pairing-codes', { name, role });
+  const paired = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
+    token: null,
+    body: { code: issued.code },
+  });
+  return paired.token as string;
+}
+
+const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"]`);
+
+describe('/board', () => {
+  it('shows today’s figures, per-station throughput, WIP and stuck orders, following scans', async () => {
+    await w.api('POST', '/v1/staff', {
+      email: 'tv@factory.test',
+      name: 'Floor TV',
+      role: 'supervisor',
+      password: PASSWORD,
+    });
+    const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
+    const order: Json = await w.api('POST', '/v1/orders', {
+      order_no: 'B-1',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA', qty: 4, pieces_per_unit: 2 }],
+    });
+    const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
+    const lineA = await pair('Line A', 'produce');
+    const bay = await pair('Bay 1', 'stock');
+    const dock = await pair('Dock', 'dispatch');
+    const scan = (token: string, barcode: string, location?: string) =>
+      ok(w.daemon.url, 'POST', '/v1/scans', {
+        token,
+        body: { barcode, ...(location ? { location } : {}) },
+      });
+    for (const b of barcodes.slice(0, 3)) await scan(lineA, b);
+
+    const { page, problems, context } = await openPage(w.browser, {
+      viewport: { width: 1920, height: 1080 },
+    });
+    await page.goto(w.url('/board'));
+    await page.getByLabel('Email').fill('tv@factory.test');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => metric(page, 'produced_today').textContent()).toBe('3');
+    expect(await metric(page, 'stocked_today').textContent()).toBe('0');
+    expect(await metric(page, 'dispatched_today').textContent()).toBe('0');
+
+    // Scans made now show up without a reload.
+    await scan(lineA, barcodes[3]!);
+    await scan(bay, barcodes[0]!, 'B1');
+    await scan(dock, barcodes[1]!);
+    await expect
+      .poll(() => metric(page, 'produced_today').textContent(), { timeout: 5_000 })
+      .toBe('4');
+    await expect
+      .poll(() => metric(page, 'stocked_today').textContent(), { timeout: 5_000 })
+      .toBe('1');
+    await expect
+      .poll(() => metric(page, 'dispatched_today').textContent(), { timeout: 5_000 })
+      .toBe('1');
+    // Part dispatched: the order is stuck, with its reason.
+    await expect.poll(() => metric(page, 'stuck').textContent(), { timeout: 5_000 }).toBe('1');
+    await page.getByText('Part dispatched').waitFor();
+    const lineRow = page.locator('[data-station]').filter({ hasText: 'Line A' });
+    await expect.poll(() => lineRow.textContent()).toContain('4');
+    await screenshot(page, 'board-1920x1080');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'board-1280x720');
+    expect(problems.errors).toEqual([]);
+    expect(problems.cspViolations).toEqual([]);
+    await context.close();
+  });
+});
