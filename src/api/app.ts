@@ -20,6 +20,7 @@ import { handleError, sendError, toAppError } from './errors.js';
 import { loginLimiters } from './login.js';
 import type { Limiters, RouteDeps } from './route-deps.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
+import { registerAuditTrail } from './audit-hook.js';
 import { OneLinePerRequest } from './request-log.js';
 import { completeDocument } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
@@ -75,6 +76,11 @@ export interface AppDeps {
    * daemon fills it in once it listens. Without it, the address each request came in on.
    */
   reach?: ServerReach;
+  /**
+   * False: no audit trail (DESIGN §17). Only for the benchmark's baseline
+   * (FACTORYD_AUDIT=off, docs/audit.md); a factory always keeps one.
+   */
+  audit?: boolean;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -221,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerIdempotency(app, deps.core);
+  if (deps.audit !== false) registerAuditTrail(app);
 
   await app.register(swagger, {
     openapi: {

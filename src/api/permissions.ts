@@ -101,6 +101,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/portal/users': RETAILER,
   'POST /v1/portal/users/:uid/password': RETAILER,
   'POST /v1/portal/users/:uid/password-link': RETAILER,
+
+  'GET /v1/audit-log': ADMIN,
+  'GET /v1/audit-log/verify': ADMIN,
 };
 
 export function accessFor(method: string, url: string): Access | undefined {

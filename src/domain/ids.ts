@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   staff: 'stf',
   session: 'ses',
   request: 'req',
+  audit: 'aud',
+  operator: 'opr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

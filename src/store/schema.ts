@@ -257,6 +257,28 @@ export interface UploadTable {
   published_at: string | null;
 }
 
+/** People on the floor (DESIGN §17): the audit trail. */
+export interface AuditLogTable {
+  id: string;
+  /** Position in the database's one hash chain, from 1. */
+  seq: number;
+  /** Null for a scheduler run that spans factories. */
+  factory_id: string | null;
+  at: string;
+  actor_type: 'staff' | 'api_key' | 'retailer_user' | 'system';
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  request_id: string | null;
+  ip: string | null;
+  /** JSON object of the changed fields (secrets left out), or null. */
+  changes: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface DB {
   factories: Accounts.FactoryTable;
   settings: Accounts.SettingsTable;
@@ -282,4 +304,5 @@ export interface DB {
   rate_limit_failures: RateLimitFailureTable;
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
+  audit_log: AuditLogTable;
 }

@@ -352,6 +352,9 @@ async function exercise(): Promise<void> {
   await call('POST', '/v1/portal/auth/logout', { token: portal.token });
   void owner;
 
+  await call('GET', '/v1/audit-log?action=order.create&limit=5');
+  await call('GET', '/v1/audit-log/verify');
+
   // Errors, of the router and of the routes.
   await call('GET', '/v1/orders/ord_00000000000000000000000000', { status: 404 });
   await call('POST', '/v1/retailers', { body: { name: 'Sofa World', code: 'SW' }, status: 409 });

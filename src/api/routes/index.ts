@@ -14,6 +14,7 @@ import { returnsRoutes } from './returns.routes.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { portalRoutes } from './portal.routes.js';
+import { auditRoutes } from './audit.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -31,4 +32,5 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   webhooksRoutes,
   authRoutes,
   portalRoutes,
+  auditRoutes,
 ];

@@ -12,6 +12,7 @@ import * as hiddenUploads from './2026-11-25-0011-hidden-uploads.js';
 import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
 import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
+import * as auditLog from './2026-11-26-0401-audit-log.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0012-order-created-by': orderCreatedBy,
   '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
+  '2026-11-26-0401-audit-log': auditLog,
 };
 
 export const migrationProvider: MigrationProvider = {
