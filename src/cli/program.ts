@@ -12,6 +12,7 @@ import { registerOrders } from './commands/orders/orders.command.js';
 import { registerPlans } from './commands/plans/plans.command.js';
 import { registerRetailers } from './commands/retailers/retailers.command.js';
 import { registerReturns } from './commands/returns/returns.command.js';
+import { registerAudit } from './commands/audit/audit.command.js';
 import { registerScans } from './commands/scans/scans.command.js';
 import { registerSettings } from './commands/settings/settings.command.js';
 import { registerStaff } from './commands/staff/staff.command.js';
@@ -71,6 +72,7 @@ ${examples(
   registerScans(program, action);
   registerItems(program, action);
   registerReturns(program, action);
+  registerAudit(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerSettings(program, action);
