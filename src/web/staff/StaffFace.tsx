@@ -23,6 +23,7 @@ import { OrdersPage } from './orders/OrdersPage.js';
 import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
+import { AuditPage } from './audit/AuditPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { StationPage } from './stations/StationPage.js';
 import { StationsPage } from './stations/StationsPage.js';
@@ -124,6 +125,14 @@ function StaffRoutes() {
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="deliveries" element={<DeliveriesPage />} />
       </Route>
+      <Route
+        path="audit"
+        element={
+          <RequireAccess op="GET /v1/audit-log" what="read the audit trail">
+            <AuditPage />
+          </RequireAccess>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -16,6 +16,7 @@ export function StaffNav() {
       <NavLink to="/retailers">Retailers</NavLink>
       {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
       <NavLink to="/factory">Factory</NavLink>
+      {can('GET /v1/audit-log') && <NavLink to="/audit">Audit</NavLink>}
     </>
   );
 }
