@@ -62,7 +62,7 @@ export class AuditScope {
     if (this.#ended) return;
     this.#ended = true;
     this.close();
-    if (--inFlight === 0) storage.disable();
+    if (--inFlight === 0) turnOffSoon();
   }
 }
 
@@ -70,15 +70,31 @@ export class AuditScope {
  * The scope travels with the request's async calls, so every use case, the ones added tomorrow
  * included, finds it in `transact` with no change to its route or signature. Node's async context
  * taxes every promise while it is on (each one copies the context), scans' many promises
- * included, so it is on only while an audited request or job runs: the last scope to end turns it
- * off, and scans, which are never audited, pay nothing between changes.
+ * included, so it is on only while audited requests or jobs come: it is turned off once none
+ * has run for IDLE_MS, and scans on a floor where nobody is changing anything pay nothing.
+ * (Turning it on and off costs more than a request's promises do: hence the wait, not an off
+ * after each request.)
  */
 const storage = new AsyncLocalStorage<AuditScope>();
 let inFlight = 0;
+const IDLE_MS = 2_000;
+let offTimer: NodeJS.Timeout | undefined;
+
+function turnOffSoon(): void {
+  clearTimeout(offTimer);
+  offTimer = setTimeout(() => {
+    if (inFlight === 0) storage.disable();
+  }, IDLE_MS);
+  offTimer.unref();
+}
 
 /** Runs `fn` (and every async call it starts) in `scope`; the caller ends the scope (`end`). */
 export function runInAuditScope<T>(scope: AuditScope, fn: () => T): T {
   inFlight++;
+  if (offTimer) {
+    clearTimeout(offTimer);
+    offTimer = undefined;
+  }
   return storage.run(scope, fn);
 }
 

@@ -2,6 +2,7 @@ import { AUDIT_GENESIS, auditHash, type AuditContent } from '../../domain/audit-
 import { newId } from '../../domain/ids.js';
 import {
   auditActorName,
+  type AuditLink,
   insertAuditRow,
   lastAuditLink,
 } from '../../store/audit/audit.repository.js';
@@ -18,13 +19,13 @@ function idOf(result: unknown): string | null {
 /**
  * Appends the change's row to the chain inside its transaction, just before it commits: after
  * the chain's last row (taken in turn across processes), its hash covering its content and that
- * row's hash.
+ * row's hash. Returns the new end of the chain, for `auditLinkCommitted` once committed.
  */
 export async function appendAuditRow(
   tx: Tx,
   request: AuditRequest,
   result: unknown,
-): Promise<void> {
+): Promise<AuditLink> {
   const last = await lastAuditLink(tx.trx);
   const { actor, factoryId } = request;
   const name =
@@ -45,6 +46,7 @@ export async function appendAuditRow(
     changes: request.changesOf ? request.changesOf(result) : request.changes,
   };
   const prevHash = last?.hash ?? AUDIT_GENESIS;
+  const hash = auditHash(prevHash, content);
   await insertAuditRow(tx.trx, {
     id: content.id,
     seq: content.seq,
@@ -60,6 +62,7 @@ export async function appendAuditRow(
     ip: content.ip,
     changes: content.changes === null ? null : JSON.stringify(content.changes),
     prev_hash: prevHash,
-    hash: auditHash(prevHash, content),
+    hash,
   });
+  return { seq: content.seq, hash };
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import { newestFirst, type PageParams } from '../pagination.js';
+import { PreparedQuery, type Param } from '../prepared-query.js';
 import type { AuditLogTable, DB } from '../schema.js';
 
 /** The audit trail's rows (DESIGN §17): appended in a change's transaction, never updated. */
@@ -11,25 +12,99 @@ import type { AuditLogTable, DB } from '../schema.js';
  * take the write lock, which serialises them; this one keeps the chain linear by itself, whatever
  * becomes of that. (`seq` is unique too: a second row after the same one cannot commit.)
  */
-const AUDIT_LOCK = sql`select pg_advisory_xact_lock(${sql.lit(0x66646231)}, ${sql.lit(20)})`;
+const AUDIT_LOCK = CompiledQuery.raw('select pg_advisory_xact_lock(1717854769, 20)');
+
+/** The chain's last row: the one every append follows (prepared: every change reads it). */
+const lastLink = new PreparedQuery((db, _p: Param<Record<string, never>>) =>
+  db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1),
+);
+
+export interface AuditLink {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * SQLite: the last committed link of each database (by its dialect adapter, which a database
+ * shares with its transactions), so an append reads nothing. One process serves a SQLite file
+ * (the data directory's lock) and appends go one at a time (the write lock), so it stays true;
+ * the use case tells it after its commit (`auditLinkCommitted`), never before. PostgreSQL reads
+ * the chain's end every time, under the lock: other processes append too.
+ */
+const committedLinks = new WeakMap<object, AuditLink>();
 
 /** The chain's last row (seq and hash), or undefined when it is empty; taken in turn on PostgreSQL. */
-export async function lastAuditLink(
-  trx: Transaction<DB>,
-): Promise<{ seq: number; hash: string } | undefined> {
-  if (dialectOf(trx) === 'postgres') await AUDIT_LOCK.execute(trx);
-  const row = await trx
-    .selectFrom('audit_log')
-    .select(['seq', 'hash'])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function lastAuditLink(trx: Transaction<DB>): Promise<AuditLink | undefined> {
+  if (dialectOf(trx) === 'postgres') {
+    await trx.executeQuery(AUDIT_LOCK);
+  } else {
+    const known = committedLinks.get(trx.getExecutor().adapter);
+    if (known) return known;
+  }
+  const row = await lastLink.first(trx, {});
   return row ? { seq: Number(row.seq), hash: row.hash } : undefined;
 }
 
-export async function insertAuditRow(trx: Transaction<DB>, row: AuditLogTable): Promise<void> {
-  await trx.insertInto('audit_log').values(row).execute();
+/** The transaction that appended `link` committed. */
+export function auditLinkCommitted(db: Kysely<DB>, link: AuditLink): void {
+  if (dialectOf(db) === 'sqlite') committedLinks.set(db.getExecutor().adapter, link);
 }
+
+type AuditRowValues = { [K in keyof AuditLogTable]: AuditLogTable[K] };
+const COLUMNS: (keyof AuditLogTable)[] = [
+  'id',
+  'seq',
+  'factory_id',
+  'at',
+  'actor_type',
+  'actor_id',
+  'actor_name',
+  'action',
+  'target_type',
+  'target_id',
+  'request_id',
+  'ip',
+  'changes',
+  'prev_hash',
+  'hash',
+];
+const insertRow = new PreparedQuery((db, p: Param<AuditRowValues>) =>
+  db
+    .insertInto('audit_log')
+    .values(Object.fromEntries(COLUMNS.map((c) => [c, p(c)])) as unknown as AuditLogTable),
+);
+
+export async function insertAuditRow(trx: Transaction<DB>, row: AuditLogTable): Promise<void> {
+  await insertRow.execute(trx, row);
+}
+
+interface ActorKey {
+  factoryId: string;
+  id: string;
+}
+const ACTOR_NAMES = {
+  api_key: new PreparedQuery((db, p: Param<ActorKey>) =>
+    db
+      .selectFrom('api_keys')
+      .select(['name', 'name as email'])
+      .where('factory_id', '=', p('factoryId'))
+      .where('id', '=', p('id')),
+  ),
+  staff: new PreparedQuery((db, p: Param<ActorKey>) =>
+    db
+      .selectFrom('staff_users')
+      .select(['name', 'email'])
+      .where('factory_id', '=', p('factoryId'))
+      .where('id', '=', p('id')),
+  ),
+  retailer_user: new PreparedQuery((db, p: Param<ActorKey>) =>
+    db
+      .selectFrom('retailer_users')
+      .select(['name', 'email'])
+      .where('factory_id', '=', p('factoryId'))
+      .where('id', '=', p('id')),
+  ),
+};
 
 /** The display name of an actor: a staff user's or retailer user's name (else e-mail), a key's name. */
 export async function auditActorName(
@@ -38,22 +113,7 @@ export async function auditActorName(
   type: 'staff' | 'api_key' | 'retailer_user',
   id: string,
 ): Promise<string | null> {
-  if (type === 'api_key') {
-    const row = await trx
-      .selectFrom('api_keys')
-      .select('name')
-      .where('factory_id', '=', factoryId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.name ?? null;
-  }
-  const table = type === 'staff' ? 'staff_users' : 'retailer_users';
-  const row = await trx
-    .selectFrom(table)
-    .select(['name', 'email'])
-    .where('factory_id', '=', factoryId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await ACTOR_NAMES[type].first(trx, { factoryId, id });
   return row ? row.name || row.email : null;
 }
 
