@@ -21,7 +21,16 @@ export interface TestLabel {
   text: string;
 }
 
-export type Label = PieceLabel | TestLabel;
+/** An operator's badge (DESIGN §17), or the sign-out badge. */
+export interface BadgeLabel {
+  kind: 'badge';
+  name: string;
+  badge: string;
+  /** One line under the code: what scanning it does. */
+  note: string;
+}
+
+export type Label = PieceLabel | TestLabel | BadgeLabel;
 
 export function testLabel(): TestLabel {
   return { kind: 'test', text: TEST_LABEL_STRING };

@@ -2,6 +2,7 @@ import type { LabelLayout } from './label-layout.js';
 import type { Label, LabelDpi, LabelFormat } from './label.model.js';
 import { labelSheet } from './label-sheet.js';
 import { renderPdf } from './pdf-renderer.js';
+import { layoutBadgeLabel } from './badge-label.layout.js';
 import { layoutPieceLabel } from './piece-label.layout.js';
 import { layoutTestLabel } from './test-label.layout.js';
 import { renderZpl } from './zpl-renderer.js';
@@ -17,6 +18,7 @@ export interface RenderedLabels {
 
 export function layoutLabel(label: Label, dpi: LabelDpi): LabelLayout {
   const sheet = labelSheet(dpi);
+  if (label.kind === 'badge') return layoutBadgeLabel(label, sheet);
   return label.kind === 'test' ? layoutTestLabel(label, sheet) : layoutPieceLabel(label, sheet);
 }
 

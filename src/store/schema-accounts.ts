@@ -43,6 +43,8 @@ export interface SettingsTable {
   webhook_allowed_hosts: string;
   /** The address stations open (migration 0015); null = the one a request came in on. */
   public_url: string | null;
+  /** No scan for this long signs a station's operator out (migration 0402); null: never. */
+  operator_idle_minutes: number | null;
   updated_at: string;
 }
 

@@ -114,6 +114,9 @@ export interface StationTable {
   last_scan_at: string | null;
   revoked_at: string | null;
   updated_at: string;
+  /** The operator signed in at the station (migration 0402), since `operator_since`. */
+  operator_id: string | null;
+  operator_since: string | null;
 }
 
 export interface PairingCodeTable {
@@ -160,6 +163,8 @@ export interface ScanTable {
   client_scan_id: string | null;
   scanned_at: string | null;
   at: string;
+  /** The operator signed in at the station when it scanned (migration 0402). */
+  operator_id: string | null;
 }
 
 export interface ReturnTable {
@@ -279,6 +284,19 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** People on the floor (DESIGN §17): operators, who sign in at stations with a badge. */
+export interface OperatorTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  /** `OP 000001`: unique per factory. */
+  badge: string;
+  language: 'en' | 'pl' | 'ro';
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   factories: Accounts.FactoryTable;
   settings: Accounts.SettingsTable;
@@ -305,4 +323,5 @@ export interface DB {
   uploads: UploadTable;
   staged_events: Staged<EventTable>;
   audit_log: AuditLogTable;
+  operators: OperatorTable;
 }

@@ -116,6 +116,12 @@ async function walk(): Promise<void> {
   await call('PATCH', `/v1/staff/${staff.id}`, { body: { name: 'Sam Lee' }, token: login.token });
   await call('DELETE', `/v1/staff/${staff.id}`, { token: login.token });
 
+  const operator = await call('POST', '/v1/operators', { body: { name: 'Ana', language: 'pl' } });
+  await call('PATCH', `/v1/operators/${operator.id}`, {
+    body: { name: 'Ana K' },
+    token: login.token,
+  });
+
   const retailer = await call('POST', '/v1/retailers', {
     body: { name: 'Sofa World', code: 'SW' },
   });
@@ -182,6 +188,7 @@ async function walk(): Promise<void> {
   const [first, second] = order.pieces.map((p: { barcode: string }) => p.barcode);
   const dispatchStation = station.token;
   // Scans: their own ledger, never audited.
+  await call('POST', '/v1/scans', { body: { barcode: operator.badge }, token: dispatchStation });
   await call('POST', '/v1/scans', { body: { barcode: first }, token: dispatchStation });
   await call('POST', `/v1/items/${encodeURIComponent(second)}/void`, { body: { reason: 'torn' } });
   await call('GET', `/v1/orders/${order.id}`);

@@ -171,6 +171,8 @@ describe('POST /v1/scans: accepted scans', () => {
         piece_id: answer.piece.id,
         scanned_at: null,
         at,
+        operator_id: null,
+        operator_name: null,
       },
     ]);
     expect((await t.request('GET', `/v1/stations/${produce.id}`)).json().last_scan_at).toBe(at);

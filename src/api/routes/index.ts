@@ -15,6 +15,7 @@ import { webhooksRoutes } from './webhooks.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { portalRoutes } from './portal.routes.js';
 import { auditRoutes } from './audit.routes.js';
+import { operatorsRoutes } from './operators.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -33,4 +34,5 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   authRoutes,
   portalRoutes,
   auditRoutes,
+  operatorsRoutes,
 ];

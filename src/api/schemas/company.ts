@@ -70,6 +70,11 @@ export const Settings = Type.Object({
   webhook_retention_days: Type.Integer(),
   webhook_allowed_hosts: Type.Array(Type.String()),
   public_url: Nullable(Type.String()),
+  operator_idle_minutes: Nullable(
+    Type.Integer({
+      description: 'No scan at a station for this long signs its operator out; null: never.',
+    }),
+  ),
   updated_at: IsoDateTime,
 });
 
@@ -86,6 +91,7 @@ export const SettingsPatch = Strict(
       Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 }),
     ),
     public_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    operator_idle_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
   },
   { minProperties: 1 },
 );

@@ -103,6 +103,10 @@ export const OrderScan = Type.Object({
   piece_id: Nullable(Type.String()),
   scanned_at: Nullable(IsoDateTime),
   at: IsoDateTime,
+  operator_id: Nullable(
+    Type.String({ description: 'The operator who made the scan (DESIGN §17).' }),
+  ),
+  operator_name: Nullable(Type.String()),
 });
 
 export const Order = Type.Composite([

@@ -6,7 +6,8 @@ import {
   insertAuditRow,
   lastAuditLink,
 } from '../../store/audit/audit.repository.js';
-import type { Tx } from '../transaction.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../store/schema.js';
 import type { AuditRequest } from './audit-scope.js';
 
 /** The `id` of a use case's result, when it is a record with one. */
@@ -21,8 +22,15 @@ function idOf(result: unknown): string | null {
  * the chain's last row (taken in turn across processes), its hash covering its content and that
  * row's hash. Returns the new end of the chain, for `auditLinkCommitted` once committed.
  */
+/** What of a use case's transaction an append needs (core's `Tx` is one). */
+export interface AuditTx {
+  trx: Transaction<DB>;
+  now: Date;
+  nowIso: string;
+}
+
 export async function appendAuditRow(
-  tx: Tx,
+  tx: AuditTx,
   request: AuditRequest,
   result: unknown,
 ): Promise<AuditLink> {

@@ -21,13 +21,18 @@ export interface SettingsView {
    * request came in on. Pairing codes' `pair_url` starts with it.
    */
   public_url: string | null;
+  /** No scan at a station for this long signs its operator out (DESIGN §17); null: never. */
+  operator_idle_minutes: number | null;
   updated_at: string;
 }
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
-/** A new factory's settings; `public_url` is left to the column's default, null. */
-export const DEFAULT_SETTINGS: Omit<SettingsTable, 'factory_id' | 'updated_at' | 'public_url'> = {
+/** A new factory's settings; `public_url` and `operator_idle_minutes` are left to the columns' default, null. */
+export const DEFAULT_SETTINGS: Omit<
+  SettingsTable,
+  'factory_id' | 'updated_at' | 'public_url' | 'operator_idle_minutes'
+> = {
   stuck_after_days: 7,
   timezone: 'Europe/London',
   station_app_scheme: 'factorystation',
@@ -51,6 +56,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   webhook_retention_days: row.webhook_retention_days,
   webhook_allowed_hosts: JSON.parse(row.webhook_allowed_hosts) as string[],
   public_url: row.public_url,
+  operator_idle_minutes: row.operator_idle_minutes ?? null,
   updated_at: row.updated_at,
 });
 

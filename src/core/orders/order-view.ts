@@ -97,6 +97,9 @@ export interface ScanView {
   /** When the station says it read the barcode (buffered scans), if it said. */
   scanned_at: string | null;
   at: string;
+  /** The operator signed in at the station when it scanned (DESIGN §17), and their name. */
+  operator_id: string | null;
+  operator_name: string | null;
 }
 
 /** GET /v1/orders/{id}: the order with every piece and its pieces' scan history. */

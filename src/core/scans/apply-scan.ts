@@ -36,7 +36,9 @@ import {
   summarizeOrder,
 } from '../orders/recompute-order.js';
 import type { Tx } from '../transaction.js';
-import { stationView, type RecordedScan, type ScanRecord } from './scan-view.js';
+import { stationView, type RecordedScan, type ScanOperator, type ScanRecord } from './scan-view.js';
+import { badgeAnswer, operatorOfScan, readOperator, signInOrOut } from './operator-scan.js';
+import { readBadge } from '../../domain/operator-badge.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
@@ -88,6 +90,9 @@ export async function applyScan(
   ) {
     stations.remember(station);
   }
+  const badge = testLabel ? null : readBadge(key);
+  if (badge) return signInOrOut(tx, station, request, checked.operator, badge);
+  const operator = await operatorOfScan(tx, station, request, checked.operator);
   // The test label is no piece's barcode: what the read found with it is not looked at.
   const found = testLabel ? null : checked.found;
   let piece: PieceRow | undefined = found?.piece;
@@ -124,6 +129,7 @@ export async function applyScan(
     client_scan_id: request.clientScanId,
     scanned_at: request.scannedAt,
     at: tx.nowIso,
+    operator_id: operator?.id ?? null,
   };
   let order: OrderListItem | null = null;
   let written: boolean;
@@ -174,7 +180,7 @@ export async function applyScan(
     return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
-  const record = toAnswer(row, decision, piece ?? null, order);
+  const record = toAnswer(row, decision, piece ?? null, order, operator);
   tx.emit(factoryId, 'scan.recorded', record, JSON.stringify(record));
   stampLastScan(tx, station.stationId, tx.nowIso);
   // The station is told less than the event's receivers (scan-view.ts).
@@ -187,6 +193,7 @@ function toAnswer(
   decision: ScanDecision,
   piece: PieceRow | null,
   order: OrderListItem | null,
+  operator: ScanOperator | null,
 ): ScanRecord {
   return {
     id: row.id,
@@ -203,6 +210,8 @@ function toAnswer(
     scanned_at: row.scanned_at,
     at: row.at,
     test_label: row.test_label === 1,
+    operator_id: row.operator_id,
+    operator,
     piece: piece ? toPieceView(piece) : null,
     order,
   };
@@ -223,5 +232,11 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanRecord> {
   const piece =
     row.piece_id === null ? null : await readPiece(tx.trx, row.factory_id, row.piece_id);
   const order = piece === null ? null : await loadOrderListItem(tx, row.factory_id, piece.order_id);
-  return toAnswer(row, decision, piece, order);
+  const made =
+    row.operator_id === null ? null : await readOperator(tx.trx, row.factory_id, row.operator_id);
+  const record = toAnswer(row, decision, piece, order, made);
+  // A badge's answer says what it did then: signed its operator in, or out.
+  const badge = readBadge(row.barcode);
+  if (badge === null) return record;
+  return badgeAnswer(record, row, badge === 'badge' && row.reason === null ? made : null);
 }

@@ -198,6 +198,8 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
       paired_at: tx.nowIso,
       last_scan_at: null,
       revoked_at: null,
+      operator_id: null,
+      operator_since: null,
       updated_at: tx.nowIso,
     };
     await insertStation(tx.trx, row);

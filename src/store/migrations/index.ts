@@ -13,6 +13,7 @@ import * as orderCreatedBy from './2026-11-26-0012-order-created-by.js';
 import * as retailerUserPasswordLinks from './2026-11-26-0013-retailer-user-password-links.js';
 import * as publicUrlAndOwnerName from './2026-11-26-0015-public-url-and-owner-name.js';
 import * as auditLog from './2026-11-26-0401-audit-log.js';
+import * as operators from './2026-11-26-0402-operators.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0013-retailer-user-password-links': retailerUserPasswordLinks,
   '2026-11-26-0015-public-url-and-owner-name': publicUrlAndOwnerName,
   '2026-11-26-0401-audit-log': auditLog,
+  '2026-11-26-0402-operators': operators,
 };
 
 export const migrationProvider: MigrationProvider = {

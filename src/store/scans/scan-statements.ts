@@ -84,21 +84,37 @@ export const stationPieceAndOrder = new PreparedQuery((db, p: Param<StationPiece
 type StationPieceAndOrderParams = Omit<ScanRead, 'clientScanId'>;
 
 function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrderParams>) {
-  return db
-    .selectFrom('stations as st')
-    .leftJoin(
-      selectPiecesAndOrders(db)
-        .where('p.factory_id', '=', p('factoryId'))
-        .where('p.barcode', '=', p('barcode'))
-        .as('po'),
-      (join) => join.onTrue(),
-    )
-    .select(['st.name as station_name', 'st.default_location as station_default_location'])
-    .selectAll('po')
-    .where('st.factory_id', '=', p('factoryId'))
-    .where('st.id', '=', p('stationId'))
-    .where('st.token_hash', '=', p('tokenHash'))
-    .where('st.revoked_at', 'is', null);
+  return (
+    db
+      .selectFrom('stations as st')
+      .leftJoin(
+        selectPiecesAndOrders(db)
+          .where('p.factory_id', '=', p('factoryId'))
+          .where('p.barcode', '=', p('barcode'))
+          .as('po'),
+        (join) => join.onTrue(),
+      )
+      // The operator signed in at the station (DESIGN §17), and the factory's idle sign-out.
+      .leftJoin('operators as op', (join) =>
+        join.onRef('op.id', '=', 'st.operator_id').onRef('op.factory_id', '=', 'st.factory_id'),
+      )
+      .leftJoin('settings as ss', 'ss.factory_id', 'st.factory_id')
+      .select([
+        'st.name as station_name',
+        'st.default_location as station_default_location',
+        'st.operator_id as station_operator_id',
+        'st.operator_since as station_operator_since',
+        'st.last_scan_at as station_last_scan_at',
+        'op.name as operator_name',
+        'op.language as operator_language',
+        'ss.operator_idle_minutes as operator_idle_minutes',
+      ])
+      .selectAll('po')
+      .where('st.factory_id', '=', p('factoryId'))
+      .where('st.id', '=', p('stationId'))
+      .where('st.token_hash', '=', p('tokenHash'))
+      .where('st.revoked_at', 'is', null)
+  );
 }
 
 /**
@@ -144,7 +160,10 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
     .where((eb) => eb(eb.ref('p.barcode'), '=', sql<string>`k.barcode collate "C"`));
   const query = sql<ScanReadRow & { n: number }>`
     select k.n::integer as n, st.name as station_name,
-      st.default_location as station_default_location, po.*,
+      st.default_location as station_default_location,
+      st.operator_id as station_operator_id, st.operator_since as station_operator_since,
+      st.last_scan_at as station_last_scan_at, op.name as operator_name,
+      op.language as operator_language, ss.operator_idle_minutes as operator_idle_minutes, po.*,
       (select sc.id from scans sc
         where sc.station_id = k.station_id collate "C"
           and sc.client_scan_id = k.client_scan_id collate "C") as resent_scan_id
@@ -154,6 +173,8 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
     join stations st on st.factory_id = k.factory_id collate "C"
       and st.id = k.station_id collate "C" and st.token_hash = k.token_hash collate "C"
       and st.revoked_at is null
+    left join operators op on op.id = st.operator_id and op.factory_id = st.factory_id
+    left join settings ss on ss.factory_id = st.factory_id
     left join lateral (${pieces}) po on true`;
   return { compile: () => query.compile(db) };
 });
@@ -278,6 +299,7 @@ const scanValues = (p: Param<ScanTable>) => ({
   client_scan_id: p('client_scan_id'),
   scanned_at: p('scanned_at'),
   at: p('at'),
+  operator_id: p('operator_id'),
 });
 
 /**

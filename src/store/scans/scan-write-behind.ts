@@ -140,6 +140,7 @@ const SCAN_COLUMNS = [
   ['client_scan_id', 'text'],
   ['scanned_at', 'text'],
   ['at', 'text'],
+  ['operator_id', 'text'],
 ] as const satisfies ReadonlyArray<readonly [keyof ScanTable, string]>;
 
 const MOVE_COLUMNS = [

@@ -33,6 +33,8 @@ export function scanReadAhead(read: ScanRead): ReadAhead<ScanRead> {
 export interface ScanFound {
   stationName: string;
   stationDefaultLocation: string | null;
+  /** Who is signed in at the station (DESIGN §17), as the station's row says; null: nobody. */
+  operator: StationOperator | null;
   /**
    * The piece and its order as this transaction has left them; null when the barcode is no
    * piece's, or its order is one an upload still hides.
@@ -74,12 +76,40 @@ export async function readScan(tx: StoreTx, read: ScanRead): Promise<ScanFound |
   return { ...stationOf(row), found: seen };
 }
 
+/** The operator signed in at a station, and what tells whether they still are. */
+export interface StationOperator {
+  id: string;
+  name: string;
+  language: 'en' | 'pl' | 'ro';
+  since: string;
+  lastScanAt: string | null;
+  idleMinutes: number | null;
+}
+
 const stationOf = (row: {
   station_name: string;
   station_default_location: string | null;
+  station_operator_id: string | null;
+  station_operator_since: string | null;
+  station_last_scan_at: string | null;
+  operator_name: string | null;
+  operator_language: 'en' | 'pl' | 'ro' | null;
+  operator_idle_minutes: number | null;
 }): Omit<ScanFound, 'found'> => ({
   stationName: row.station_name,
   stationDefaultLocation: row.station_default_location,
+  operator:
+    row.station_operator_id === null || row.operator_name === null
+      ? null
+      : {
+          id: row.station_operator_id,
+          name: row.operator_name,
+          language: row.operator_language ?? 'en',
+          since: row.station_operator_since ?? row.station_last_scan_at ?? '',
+          lastScanAt: row.station_last_scan_at,
+          idleMinutes:
+            row.operator_idle_minutes === null ? null : Number(row.operator_idle_minutes),
+        },
 });
 
 /**

@@ -18,7 +18,7 @@ export async function publicUrlOf(db: Kysely<DB>, factoryId: string): Promise<st
 
 export async function insertSettings(
   trx: Transaction<DB>,
-  row: Omit<SettingsTable, 'public_url'>,
+  row: Omit<SettingsTable, 'public_url' | 'operator_idle_minutes'>,
 ): Promise<void> {
   await trx.insertInto('settings').values(row).execute();
 }
