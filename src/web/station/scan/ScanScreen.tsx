@@ -9,6 +9,7 @@ import { StationHeader } from './StationHeader.js';
 import { VerdictPanel } from './VerdictPanel.js';
 import { useStationScans } from './use-station-scans.js';
 import { useWakeLock } from './use-wake-lock.js';
+import { signedInOperator } from './describe-scan.js';
 
 const HardwareCheck = lazy(() => import('../hardware-check/HardwareCheck.js'));
 
@@ -56,6 +57,7 @@ export function ScanScreen({
         online={scans.online}
         onChangeBay={() => setChangingBay(true)}
         onCheckScanner={() => setChecking(true)}
+        operator={signedInOperator(scans.recent)}
       />
       {checking ? (
         <Suspense fallback={<p className="loading">Loading the scanner check…</p>}>

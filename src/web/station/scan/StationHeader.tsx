@@ -14,7 +14,9 @@ export function StationHeader({
   online,
   onChangeBay,
   onCheckScanner,
+  operator,
 }: {
+  operator: { name: string } | null | undefined;
   station: PairedStation;
   bay: string | null | undefined;
   defaultBay: string | null | undefined;
@@ -42,6 +44,9 @@ export function StationHeader({
           </button>
         </div>
       )}
+      <p className="station-operator" data-operator={operator?.name ?? ''}>
+        {operator ? operator.name : 'No operator'}
+      </p>
       <p className={`station-pending${pending > 0 ? ' has-pending' : ''}`} data-pending={pending}>
         {pending === 0 ? 'All scans sent' : `${pending} waiting to send`}
       </p>
