@@ -8,7 +8,6 @@ import type { OrderLines } from '../store/orders/order-rows.js';
 import { appendEventRows, appendEvents, eventRows, type EventType } from './events.js';
 import { currentAuditScope } from './audit/audit-scope.js';
 import { appendAuditRow } from './audit/audit-trail.js';
-import { auditLinkCommitted, type AuditLink } from '../store/audit/audit.repository.js';
 
 /**
  * What happened that other parts of the process react to, after a use case commits.
@@ -152,19 +151,17 @@ export interface TransactContext extends TransactionParts {
 export async function transact<T>(ctx: TransactContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   const scope = currentAuditScope();
   let claimed = false;
-  let link: AuditLink | undefined;
   try {
     const value = await inTransaction(ctx, async (open) => {
       const tx = open();
       const value = await work(tx);
       if (ctx.beforeCommit) await ctx.beforeCommit(tx, value);
       claimed = scope?.claim(value) ?? false;
-      if (claimed) link = await appendAuditRow(tx, scope!.request, value);
+      if (claimed) await appendAuditRow(tx, scope!.request, value);
       await writeDeferred(tx.trx, [tx]);
       return value;
     });
     if (claimed) scope!.settle(true);
-    if (link) auditLinkCommitted(ctx.db, link);
     return value;
   } catch (err) {
     if (claimed) scope!.settle(false);

@@ -356,6 +356,20 @@ describe('the audit trail', () => {
     await call('GET', '/v1/audit-log?actor_id=x&bogus=1', { status: 400 });
   });
 
+  it('keeps one linear chain under concurrent changes', async () => {
+    const retailer = (await call('GET', '/v1/retailers')).data[0];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request('PATCH', `/v1/retailers/${retailer.id}`, { body: { name: `Sofa World ${i}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const verdict = await call('GET', '/v1/audit-log/verify');
+    expect(verdict).toMatchObject({ ok: true });
+    const updates = await call('GET', '/v1/audit-log?action=retailer.update&limit=100');
+    expect(updates.data.length).toBeGreaterThanOrEqual(20);
+  });
+
   it('records a scheduler run that changes orders as the system, and one that changes nothing not at all', async () => {
     const code = await call('POST', '/v1/stations/pairing-codes', {
       body: { name: 'P2', role: 'produce' },

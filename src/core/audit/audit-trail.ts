@@ -20,7 +20,7 @@ function idOf(result: unknown): string | null {
 /**
  * Appends the change's row to the chain inside its transaction, just before it commits: after
  * the chain's last row (taken in turn across processes), its hash covering its content and that
- * row's hash. Returns the new end of the chain, for `auditLinkCommitted` once committed.
+ * row's hash.
  */
 /** What of a use case's transaction an append needs (core's `Tx` is one). */
 export interface AuditTx {

@@ -24,30 +24,13 @@ export interface AuditLink {
   hash: string;
 }
 
-/**
- * SQLite: the last committed link of each database (by its dialect adapter, which a database
- * shares with its transactions), so an append reads nothing. One process serves a SQLite file
- * (the data directory's lock) and appends go one at a time (the write lock), so it stays true;
- * the use case tells it after its commit (`auditLinkCommitted`), never before. PostgreSQL reads
- * the chain's end every time, under the lock: other processes append too.
- */
-const committedLinks = new WeakMap<object, AuditLink>();
-
 /** The chain's last row (seq and hash), or undefined when it is empty; taken in turn on PostgreSQL. */
 export async function lastAuditLink(trx: Transaction<DB>): Promise<AuditLink | undefined> {
-  if (dialectOf(trx) === 'postgres') {
-    await trx.executeQuery(AUDIT_LOCK);
-  } else {
-    const known = committedLinks.get(trx.getExecutor().adapter);
-    if (known) return known;
-  }
+  // Read every time, never remembered: a commit's disk sync runs after the write lock is let go,
+  // so the next change may start before this one's caller could note the new end.
+  if (dialectOf(trx) === 'postgres') await trx.executeQuery(AUDIT_LOCK);
   const row = await lastLink.first(trx, {});
   return row ? { seq: Number(row.seq), hash: row.hash } : undefined;
-}
-
-/** The transaction that appended `link` committed. */
-export function auditLinkCommitted(db: Kysely<DB>, link: AuditLink): void {
-  if (dialectOf(db) === 'sqlite') committedLinks.set(db.getExecutor().adapter, link);
 }
 
 type AuditRowValues = { [K in keyof AuditLogTable]: AuditLogTable[K] };

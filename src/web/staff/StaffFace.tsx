@@ -24,6 +24,7 @@ import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
 import { AuditPage } from './audit/AuditPage.js';
+import { OperatorsPage } from './operators/OperatorsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { StationPage } from './stations/StationPage.js';
 import { StationsPage } from './stations/StationsPage.js';
@@ -89,6 +90,7 @@ function StaffRoutes() {
       <Route path="stations" element={<StationsPage />} />
       <Route path="stations/:id" element={<StationPage />} />
       <Route path="returns" element={<ReturnsPage />} />
+      <Route path="operators" element={<OperatorsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />
       <Route path="factory" element={<FactoryLayout />}>

@@ -12,6 +12,7 @@ export function StaffNav() {
         Orders
       </Link>
       <NavLink to="/stations">Stations</NavLink>
+      <NavLink to="/operators">Operators</NavLink>
       <NavLink to="/returns">Returns</NavLink>
       <NavLink to="/retailers">Retailers</NavLink>
       {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
