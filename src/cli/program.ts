@@ -13,6 +13,7 @@ import { registerPlans } from './commands/plans/plans.command.js';
 import { registerRetailers } from './commands/retailers/retailers.command.js';
 import { registerReturns } from './commands/returns/returns.command.js';
 import { registerAudit } from './commands/audit/audit.command.js';
+import { registerOperators } from './commands/operators/operators.command.js';
 import { registerScans } from './commands/scans/scans.command.js';
 import { registerSettings } from './commands/settings/settings.command.js';
 import { registerStaff } from './commands/staff/staff.command.js';
@@ -73,6 +74,7 @@ ${examples(
   registerItems(program, action);
   registerReturns(program, action);
   registerAudit(program, action);
+  registerOperators(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerSettings(program, action);
