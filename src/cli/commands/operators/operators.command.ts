@@ -19,14 +19,15 @@ export function registerOperators(program: Command, action: ActionFactory): void
       ),
     );
 
-  addListOptions(operators.command('list').description('list operators, newest first')).action(
-    action(load, (m) => m.listOperators),
-  );
+  addListOptions(operators.command('list').description('list operators, newest first'))
+    .addHelpText('after', examples('factory operators list --all --json'))
+    .action(action(load, (m) => m.listOperators));
 
   operators
     .command('get')
     .description('show one operator')
     .argument('<operator-id>', 'operator id (opr_…)')
+    .addHelpText('after', examples('factory operators get opr_01JD…'))
     .action(action(load, (m) => m.getOperator));
 
   operators
