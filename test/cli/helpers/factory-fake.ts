@@ -92,6 +92,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     webhook_retention_days: 30,
     webhook_allowed_hosts: [],
     public_url: null,
+    operator_idle_minutes: null,
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
@@ -190,6 +191,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
               piece_id: 'pce_1',
               scanned_at: null,
               at: '2026-11-22T09:30:00.000Z',
+              operator_id: null,
+              operator_name: null,
             },
           ],
         },
@@ -315,6 +318,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           scanned_at: null,
           at: '2026-11-22T10:00:00.000Z',
           test_label: false,
+          operator_id: null,
+          operator: null,
           piece: null,
           order: null,
         },

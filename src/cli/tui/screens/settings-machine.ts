@@ -16,6 +16,7 @@ export const SETTING_HELP: Record<string, string> = {
   session_ttl_hours: 'hours a staff sign-in lasts',
   label_size: 'read-only: labels are 4 × 6 in',
   default_dpi: 'printer resolution: 203 or 300',
+  operator_idle_minutes: 'minutes without a scan that sign a station’s operator out; empty = never',
   webhook_retention_days: 'days deliveries are kept',
   webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
 };
@@ -63,6 +64,8 @@ export function parseValue(text: string, current: unknown): unknown {
     return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed;
   }
   if (current === null && trimmed === '') return null;
+  // An unset number (operator_idle_minutes): digits are a number, as a set one's would be.
+  if (current === null && /^\d+$/.test(trimmed)) return Number(trimmed);
   return trimmed;
 }
 
