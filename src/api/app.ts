@@ -22,6 +22,7 @@ import { loginLimiters } from './login.js';
 import type { EventStreamOptions, Limiters, MetricsEndpoint, RouteDeps } from './route-deps.js';
 import { countRequests } from './request-metrics.js';
 import { registerIdempotency, type RequestClaim } from './idempotency.js';
+import { registerAuditTrail } from './audit-hook.js';
 import { OneLinePerRequest } from './request-log.js';
 import { swaggerOptions } from './openapi-document.js';
 import { ROUTES } from './routes/index.js';
@@ -81,6 +82,11 @@ export interface AppDeps {
   metrics?: MetricsEndpoint;
   /** The event stream's ping interval and per-client buffer (tests shorten them). */
   eventStream?: EventStreamOptions;
+  /**
+   * False: no audit trail (DESIGN §17). Only for the benchmark's baseline
+   * (FACTORYD_AUDIT=off, docs/audit.md); a factory always keeps one.
+   */
+  audit?: boolean;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -223,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerIdempotency(app, deps.core);
   if (deps.core.metrics.enabled) countRequests(app, deps.core.metrics);
+  if (deps.audit !== false) registerAuditTrail(app);
 
   await app.register(swagger, swaggerOptions());
 

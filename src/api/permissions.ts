@@ -161,6 +161,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /v1/events/stream': ['api_key', 'admin', 'supervisor', 'retailer'],
   'GET /v1/reports/throughput': STAFF,
   'GET /v1/reports/cycle-times': STAFF,
+  'GET /v1/audit-log': ADMIN,
+  'GET /v1/audit-log/verify': ADMIN,
+
+  'POST /v1/operators': ADMIN,
+  'GET /v1/operators': STAFF,
+  'GET /v1/operators/sign-out-badge': STAFF,
+  'GET /v1/operators/:id': STAFF,
+  'PATCH /v1/operators/:id': ADMIN,
+  'GET /v1/operators/:id/badge': STAFF,
 };
 
 export function accessFor(method: string, url: string): Access | undefined {

@@ -14,6 +14,8 @@ import { registerOrders } from './commands/orders/orders.command.js';
 import { registerPlans } from './commands/plans/plans.command.js';
 import { registerRetailers } from './commands/retailers/retailers.command.js';
 import { registerReturns } from './commands/returns/returns.command.js';
+import { registerAudit } from './commands/audit/audit.command.js';
+import { registerOperators } from './commands/operators/operators.command.js';
 import { registerScans } from './commands/scans/scans.command.js';
 import { registerSettings } from './commands/settings/settings.command.js';
 import { registerSso } from './commands/sso/sso.command.js';
@@ -79,6 +81,8 @@ ${examples(
   registerItems(program, action);
   registerReturns(program, action);
   registerConsignments(program, action);
+  registerAudit(program, action);
+  registerOperators(program, action);
   registerKeys(program, action);
   registerWebhooks(program, action);
   registerEvents(program, action);

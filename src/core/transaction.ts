@@ -6,6 +6,8 @@ import { UnitOfWork, type DeferredKind, type StoreTx } from '../store/unit-of-wo
 import type { BatchWrites } from '../store/write-behind.js';
 import type { OrderLines } from '../store/orders/order-rows.js';
 import { appendEventRows, appendEvents, eventRows, type EventType } from './events.js';
+import { currentAuditScope } from './audit/audit-scope.js';
+import { appendAuditRow } from './audit/audit-trail.js';
 
 /**
  * What happened that other parts of the process react to, after a use case commits.
@@ -150,13 +152,28 @@ export interface TransactContext extends TransactionParts {
   beforeCommit?: (tx: Tx, result: unknown) => Promise<void>;
 }
 
-/** Runs `work` as one transaction: every use case is all or nothing. */
-export function transact<T>(ctx: TransactContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return inTransaction(ctx, async (open) => {
-    const tx = open();
-    const value = await work(tx);
-    if (ctx.beforeCommit) await ctx.beforeCommit(tx, value);
-    await writeDeferred(tx.trx, [tx]);
+/**
+ * Runs `work` as one transaction: every use case is all or nothing. In an audited request or job
+ * (core/audit/audit-scope.ts), the first of its transactions to commit also appends the change's
+ * audit row (DESIGN §17), so a change and its row commit together or not at all.
+ */
+export async function transact<T>(ctx: TransactContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const scope = currentAuditScope();
+  let claimed = false;
+  try {
+    const value = await inTransaction(ctx, async (open) => {
+      const tx = open();
+      const value = await work(tx);
+      if (ctx.beforeCommit) await ctx.beforeCommit(tx, value);
+      claimed = scope?.claim(value) ?? false;
+      if (claimed) await appendAuditRow(tx, scope!.request, value);
+      await writeDeferred(tx.trx, [tx]);
+      return value;
+    });
+    if (claimed) scope!.settle(true);
     return value;
-  });
+  } catch (err) {
+    if (claimed) scope!.settle(false);
+    throw err;
+  }
 }

@@ -197,6 +197,19 @@ export async function runDaemon(argv: string[], io: DaemonIO): Promise<number> {
       exitCode = await addStaff(opts, io);
     });
 
+  const audit = program.command('audit').description('the audit trail of changes (DESIGN §17)');
+  audit
+    .command('verify')
+    .description("check the audit trail's hash chain; names the first edited or deleted row")
+    .option('--json', 'print the verdict as JSON')
+    .option(...dataDirOption)
+    .option(...databaseUrlOption)
+    .addHelpText('after', '\nExample:\n  factoryd audit verify --data-dir /var/lib/factoryd\n')
+    .action(async (opts: CommonOptions & { json?: boolean }) => {
+      const { verifyAudit } = await import('./commands/audit.command.js');
+      exitCode = await verifyAudit(opts, io);
+    });
+
   program
     .command('version')
     .description('print the version, commit and Node version')

@@ -29,6 +29,8 @@ export const ID_PREFIXES = {
   handlingUnit: 'hnu',
   printer: 'prn',
   printJob: 'pjb',
+  audit: 'aud',
+  operator: 'opr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -27,7 +27,16 @@ export interface SsccLabel extends SsccLabelContent {
   kind: 'sscc';
 }
 
-export type Label = PieceLabel | TestLabel | SsccLabel;
+/** An operator's badge (DESIGN §17), or the sign-out badge. */
+export interface BadgeLabel {
+  kind: 'badge';
+  name: string;
+  badge: string;
+  /** One line under the code: what scanning it does. */
+  note: string;
+}
+
+export type Label = PieceLabel | TestLabel | SsccLabel | BadgeLabel;
 
 export function testLabel(): TestLabel {
   return { kind: 'test', text: TEST_LABEL_STRING };

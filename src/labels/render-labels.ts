@@ -2,6 +2,7 @@ import type { LabelLayout } from './label-layout.js';
 import type { Label, LabelDpi, LabelFormat } from './label.model.js';
 import { labelSheet } from './label-sheet.js';
 import { renderPdf } from './pdf-renderer.js';
+import { layoutBadgeLabel } from './badge-label.layout.js';
 import { layoutPieceLabel } from './piece-label.layout.js';
 import { layoutSsccLabel } from './sscc-label.layout.js';
 import { layoutTestLabel } from './test-label.layout.js';
@@ -21,6 +22,8 @@ export function layoutLabel(label: Label, dpi: LabelDpi): LabelLayout {
   switch (label.kind) {
     case 'test':
       return layoutTestLabel(label, sheet);
+    case 'badge':
+      return layoutBadgeLabel(label, sheet);
     case 'sscc':
       return layoutSsccLabel(label, sheet);
     default:

@@ -53,6 +53,8 @@ export interface SettingsTable {
   gs1_company_prefix: string | null;
   /** JSON array of auto-print rules `{event, printer_id}` (migration 0101); null = none. */
   print_rules: string | null;
+  /** No scan for this long signs a station's operator out (migration 0402); null: never. */
+  operator_idle_minutes: number | null;
   updated_at: string;
 }
 

@@ -121,6 +121,9 @@ export interface StationTable {
   handling_unit_id: string | null;
   /** The printer it prints on (migration 0101). */
   printer_id: string | null;
+  /** The operator signed in at the station (migration 0402), since `operator_since`. */
+  operator_id: string | null;
+  operator_since: string | null;
 }
 
 export interface PairingCodeTable {
@@ -171,6 +174,8 @@ export interface ScanTable {
   consignment_id: string | null;
   /** The handling unit (pallet, cage) the piece went on, when the station had one. */
   handling_unit_id: string | null;
+  /** The operator signed in at the station when it scanned (migration 0402). */
+  operator_id: string | null;
 }
 
 export interface ReturnTable {
@@ -353,6 +358,41 @@ export interface PrintJobTable {
   updated_at: string;
 }
 
+/** People on the floor (DESIGN §17): the audit trail. */
+export interface AuditLogTable {
+  id: string;
+  /** Position in the database's one hash chain, from 1. */
+  seq: number;
+  /** Null for a scheduler run that spans factories. */
+  factory_id: string | null;
+  at: string;
+  actor_type: 'staff' | 'api_key' | 'retailer_user' | 'system';
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  request_id: string | null;
+  ip: string | null;
+  /** JSON object of the changed fields (secrets left out), or null. */
+  changes: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** People on the floor (DESIGN §17): operators, who sign in at stations with a badge. */
+export interface OperatorTable {
+  id: string;
+  factory_id: string;
+  name: string;
+  /** `OP 000001`: unique per factory. */
+  badge: string;
+  language: 'en' | 'pl' | 'ro';
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   factories: Accounts.FactoryTable;
   settings: Accounts.SettingsTable;
@@ -390,6 +430,9 @@ export interface DB {
   // Printers (migration 0101).
   printers: PrinterTable;
   print_jobs: PrintJobTable;
+  // People on the floor (migrations 0401, 0402).
+  audit_log: AuditLogTable;
+  operators: OperatorTable;
 }
 
 /** The row `/readyz` rewrites (migration 0502). */

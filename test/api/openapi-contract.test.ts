@@ -440,6 +440,14 @@ async function exercise(): Promise<void> {
   // Reports from the scan ledger.
   await call('GET', '/v1/reports/throughput?group_by=role');
   await call('GET', '/v1/reports/cycle-times?per=order');
+  await call('GET', '/v1/audit-log?action=order.create&limit=5');
+  await call('GET', '/v1/audit-log/verify');
+  const operator = await call('POST', '/v1/operators', { body: { name: 'Ana', language: 'pl' } });
+  await call('GET', '/v1/operators?active=true');
+  await call('GET', `/v1/operators/${operator.id}`);
+  await call('PATCH', `/v1/operators/${operator.id}`, { body: { active: false } });
+  await call('GET', `/v1/operators/${operator.id}/badge?format=zpl`);
+  await call('GET', '/v1/operators/sign-out-badge?format=zpl');
 
   // Errors, of the router and of the routes.
   await call('GET', '/v1/orders/ord_00000000000000000000000000', { status: 404 });

@@ -177,6 +177,8 @@ describe('POST /v1/scans: accepted scans', () => {
         at,
         consignment_id: null,
         handling_unit_id: null,
+        operator_id: null,
+        operator_name: null,
       },
     ]);
     expect((await t.request('GET', `/v1/stations/${produce.id}`)).json().last_scan_at).toBe(at);

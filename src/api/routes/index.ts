@@ -22,6 +22,8 @@ import { consignmentsRoutes } from './consignments.routes.js';
 import { printersRoutes } from './printers.routes.js';
 import { eventStreamRoutes } from './event-stream.routes.js';
 import { reportsRoutes } from './reports.routes.js';
+import { auditRoutes } from './audit.routes.js';
+import { operatorsRoutes } from './operators.routes.js';
 
 /** Every route module, registered in this order by buildApp. */
 export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Promise<void>> = [
@@ -47,4 +49,6 @@ export const ROUTES: ReadonlyArray<(app: FastifyInstance, deps: RouteDeps) => Pr
   printersRoutes,
   eventStreamRoutes,
   reportsRoutes,
+  auditRoutes,
+  operatorsRoutes,
 ];

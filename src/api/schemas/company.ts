@@ -92,6 +92,11 @@ export const Settings = Type.Object(
     backup_keep: Type.Integer(),
     gs1_company_prefix: Nullable(Type.String()),
     print_rules: Type.Array(PrintRule),
+    operator_idle_minutes: Nullable(
+      Type.Integer({
+        description: 'No scan at a station for this long signs its operator out; null: never.',
+      }),
+    ),
     updated_at: IsoDateTime,
   },
   { $id: 'Settings' },
@@ -115,6 +120,7 @@ export const SettingsPatch = Strict(
     backup_keep: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     gs1_company_prefix: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
     print_rules: Type.Optional(Type.Array(PrintRule, { maxItems: 50 })),
+    operator_idle_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1440 }))),
   },
   { minProperties: 1, $id: 'SettingsUpdate' },
 );

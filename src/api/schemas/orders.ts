@@ -141,6 +141,10 @@ export const OrderScan = Type.Object(
     at: IsoDateTime,
     consignment_id: Nullable(Type.String()),
     handling_unit_id: Nullable(Type.String()),
+    operator_id: Nullable(
+      Type.String({ description: 'The operator who made the scan (DESIGN §17).' }),
+    ),
+    operator_name: Nullable(Type.String()),
   },
   { $id: 'OrderScan' },
 );

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RecordedScanWithCheck } from '../../core/scans/record-scan.js';
 import { REFUSAL_REASONS, SCAN_EVENTS } from '../../domain/scan-rules.js';
+import { OPERATOR_LANGUAGES } from '../../domain/operator-badge.js';
 import { IsoDateTime, Nullable, Strict, StringEnum } from './common.js';
 import { HardwareCheck, HardwareCheckBody } from './hardware-check.js';
 import { PieceStatusOut } from './orders.js';
@@ -81,6 +82,22 @@ export const ScanAnswer = Type.Object(
     scanned_at: Nullable(IsoDateTime),
     at: IsoDateTime,
     test_label: Type.Boolean(),
+    operator_id: Nullable(
+      Type.String({ description: 'The operator the scan is recorded as made by (DESIGN §17).' }),
+    ),
+    operator: Nullable(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          language: StringEnum(OPERATOR_LANGUAGES),
+        },
+        {
+          description:
+            'Who is signed in at the station after this scan: a badge signs its operator in, the sign-out badge (OP SIGNOUT) out.',
+        },
+      ),
+    ),
     piece: Nullable(StationPiece),
     order: Nullable(StationOrder),
     consignment_id: Nullable(Type.String()),

@@ -40,6 +40,8 @@ export interface SettingsView {
   gs1_company_prefix: string | null;
   /** Auto-print rules (DESIGN §14): on these events, print on these printers. */
   print_rules: PrintRule[];
+  /** No scan at a station for this long signs its operator out (DESIGN §17); null: never. */
+  operator_idle_minutes: number | null;
   updated_at: string;
 }
 
@@ -50,7 +52,8 @@ type ColumnDefaulted =
   | 'backup_dir'
   | 'backup_keep'
   | 'gs1_company_prefix'
-  | 'print_rules';
+  | 'print_rules'
+  | 'operator_idle_minutes';
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'object' | 'updated_at'>>;
 
@@ -85,6 +88,7 @@ const toView = (row: SettingsTable): SettingsView => ({
   backup_keep: row.backup_keep,
   gs1_company_prefix: row.gs1_company_prefix,
   print_rules: parsePrintRules(row.print_rules),
+  operator_idle_minutes: row.operator_idle_minutes ?? null,
   updated_at: row.updated_at,
 });
 

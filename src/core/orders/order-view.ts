@@ -104,6 +104,9 @@ export interface ScanView {
   consignment_id: string | null;
   /** The handling unit an accepted dispatch scan put the piece on, else null. */
   handling_unit_id: string | null;
+  /** The operator signed in at the station when it scanned (DESIGN §17), and their name. */
+  operator_id: string | null;
+  operator_name: string | null;
 }
 
 /** GET /v1/orders/{id}: the order with every piece and its pieces' scan history. */

@@ -43,8 +43,11 @@ import {
   stationView,
   type RecordedScan,
   type ScanConsignment,
+  type ScanOperator,
   type ScanRecord,
 } from './scan-view.js';
+import { badgeAnswer, operatorOfScan, readOperator, signInOrOut } from './operator-scan.js';
+import { readBadge } from '../../domain/operator-badge.js';
 
 /** A scan as the station sent it, its barcode read once (readScannedBarcode). */
 export interface ScanRequest {
@@ -96,6 +99,9 @@ export async function applyScan(
   ) {
     stations.remember(station);
   }
+  const badge = testLabel ? null : readBadge(key);
+  if (badge) return signInOrOut(tx, station, request, checked.operator, badge);
+  const operator = await operatorOfScan(tx, station, request, checked.operator);
   // The test label is no piece's barcode: what the read found with it is not looked at.
   const found = testLabel ? null : checked.found;
   let piece: PieceRow | undefined = found?.piece;
@@ -140,6 +146,7 @@ export async function applyScan(
     at: tx.nowIso,
     consignment_id: load?.consignmentId ?? null,
     handling_unit_id: (decision.accepted && load?.handlingUnit?.id) || null,
+    operator_id: operator?.id ?? null,
   };
   let order: OrderListItem | null = null;
   let written: boolean;
@@ -190,7 +197,7 @@ export async function applyScan(
     return { scan, json: JSON.stringify(scan), replayed: true };
   }
 
-  const record = toAnswer(row, decision, piece ?? null, order, load && loadView(load));
+  const record = toAnswer(row, decision, piece ?? null, order, load && loadView(load), operator);
   tx.emit(factoryId, 'scan.recorded', record, JSON.stringify(record));
   stampLastScan(tx, station.stationId, tx.nowIso);
   // The station is told less than the event's receivers (scan-view.ts).
@@ -204,6 +211,7 @@ function toAnswer(
   piece: PieceRow | null,
   order: OrderListItem | null,
   consignment: ScanConsignment | null,
+  operator: ScanOperator | null,
 ): ScanRecord {
   const message = scanMessage(decision, row.barcode);
   return {
@@ -221,6 +229,8 @@ function toAnswer(
     scanned_at: row.scanned_at,
     at: row.at,
     test_label: row.test_label === 1,
+    operator_id: row.operator_id,
+    operator,
     piece: piece ? toPieceView(piece) : null,
     order,
     consignment_id: row.consignment_id,
@@ -256,7 +266,13 @@ async function replayAnswer(tx: Tx, row: ScanTable): Promise<ScanRecord> {
     row.piece_id === null ? null : await readPiece(tx.trx, row.factory_id, row.piece_id);
   const order = piece === null ? null : await loadOrderListItem(tx, row.factory_id, piece.order_id);
   const consignment = row.consignment_id === null ? null : await replayedLoad(tx, row);
-  return toAnswer(row, decision, piece, order, consignment);
+  const made =
+    row.operator_id === null ? null : await readOperator(tx.trx, row.factory_id, row.operator_id);
+  const record = toAnswer(row, decision, piece, order, consignment, made);
+  // A badge's answer says what it did then: signed its operator in, or out.
+  const badge = readBadge(row.barcode);
+  if (badge === null) return record;
+  return badgeAnswer(record, row, badge === 'badge' && row.reason === null ? made : null);
 }
 
 /** The consignment a replayed scan loaded into, as it is now. */

@@ -26,6 +26,13 @@ export interface ScanRecord<P = PieceView, O = OrderListItem> {
   /** When the service recorded the scan. */
   at: string;
   test_label: boolean;
+  /** The operator the scan is recorded as made by (DESIGN §17): signed in at its station. */
+  operator_id: string | null;
+  /**
+   * Who is signed in at the station after this scan (a badge signs in, the sign-out badge out),
+   * with the language the station page speaks to them; null: nobody.
+   */
+  operator: ScanOperator | null;
   /** The piece after the scan; for a voided label, the piece it belonged to (new barcode). */
   piece: P | null;
   /** The piece's order after the scan. */
@@ -52,6 +59,12 @@ export interface ScanConsignment {
   pieces_loaded?: number;
   /** Likewise: pieces of its orders that could still go on it. */
   pieces_to_load?: number;
+}
+
+export interface ScanOperator {
+  id: string;
+  name: string;
+  language: 'en' | 'pl' | 'ro';
 }
 
 /** Of the piece scanned, what the station's operator is shown ("Unit 2 of 4 · Piece 1 of 3"). */

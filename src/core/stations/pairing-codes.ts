@@ -199,6 +199,8 @@ export async function pairStation(ctx: CoreContext, typedCode: string): Promise<
       last_scan_at: null,
       revoked_at: null,
       printer_id: null,
+      operator_id: null,
+      operator_since: null,
       updated_at: tx.nowIso,
       consignment_id: null,
       handling_unit_id: null,

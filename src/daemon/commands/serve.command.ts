@@ -225,6 +225,8 @@ async function run(
     logger,
     webRoot: io.webRoot,
     reach,
+    // Off only for the benchmark's baseline (docs/audit.md).
+    audit: io.env.FACTORYD_AUDIT !== 'off',
     ...(tls ? { https: tls } : {}),
     ...(labels ? { labels } : {}),
     ...(scrape && metricsToken ? { metrics: { ...scrape, token: metricsToken } } : {}),

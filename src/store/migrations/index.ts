@@ -17,6 +17,8 @@ import * as consignments from './2026-11-26-0201-consignments.js';
 import * as eventStreamSeq from './2026-11-26-0301-event-stream-seq.js';
 import * as reportIndexes from './2026-11-26-0302-report-indexes.js';
 import * as orderAtRisk from './2026-11-26-0303-order-at-risk.js';
+import * as auditLog from './2026-11-26-0401-audit-log.js';
+import * as operators from './2026-11-26-0402-operators.js';
 import * as scheduledBackups from './2026-11-26-0501-scheduled-backups.js';
 import * as writeProbe from './2026-11-26-0502-write-probe.js';
 import * as eventsByType from './2026-11-26-0601-events-by-type.js';
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0301-event-stream-seq': eventStreamSeq,
   '2026-11-26-0302-report-indexes': reportIndexes,
   '2026-11-26-0303-order-at-risk': orderAtRisk,
+  '2026-11-26-0401-audit-log': auditLog,
+  '2026-11-26-0402-operators': operators,
   '2026-11-26-0501-scheduled-backups': scheduledBackups,
   '2026-11-26-0502-write-probe': writeProbe,
   '2026-11-26-0601-events-by-type': eventsByType,

@@ -51,8 +51,10 @@ export type OrderScanRow = Pick<
   ScanTable,
   'id' | 'event' | 'accepted' | 'reason' | 'location' | 'station_id' | 'barcode' | 'piece_id'
 > &
-  Pick<ScanTable, 'scanned_at' | 'at' | 'consignment_id' | 'handling_unit_id'> & {
+  Pick<ScanTable, 'scanned_at' | 'at' | 'consignment_id' | 'handling_unit_id' | 'operator_id'> & {
     station: string;
+    /** The operator's name now (DESIGN §17), null when the scan had none. */
+    operator_name: string | null;
   };
 
 /** Up to `limit` of an order's scans, oldest first, after the scan id `after` if given. */
@@ -79,7 +81,15 @@ export function orderScansPage(
       'at',
       'consignment_id',
       'handling_unit_id',
+      'operator_id',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('operators')
+        .select('operators.name')
+        .whereRef('operators.id', '=', 'scans.operator_id')
+        .as('operator_name'),
+    )
     .where('order_id', '=', orderId)
     .where('factory_id', '=', factoryId)
     .$if(after !== undefined, (qb) => qb.where('id', '>', after!))

@@ -98,7 +98,20 @@ function stationPieceAndOrderQuery(db: Kysely<DB>, p: Param<StationPieceAndOrder
       .leftJoin('consignments as c', 'c.id', 'st.consignment_id')
       .leftJoin('retailers as cr', 'cr.id', 'c.retailer_id')
       .leftJoin('handling_units as hu', 'hu.id', 'st.handling_unit_id')
+      // The operator signed in at the station (DESIGN §17), and the factory's idle sign-out.
+      .leftJoin('operators as op', (join) =>
+        join.onRef('op.id', '=', 'st.operator_id').onRef('op.factory_id', '=', 'st.factory_id'),
+      )
+      .leftJoin('settings as ss', 'ss.factory_id', 'st.factory_id')
       .select(['st.name as station_name', 'st.default_location as station_default_location'])
+      .select([
+        'st.operator_id as station_operator_id',
+        'st.operator_since as station_operator_since',
+        'st.last_scan_at as station_last_scan_at',
+        'op.name as operator_name',
+        'op.language as operator_language',
+        'ss.operator_idle_minutes as operator_idle_minutes',
+      ])
       .select([
         'c.id as load_consignment_id',
         'c.number as load_number',
@@ -162,7 +175,10 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
       st.default_location as station_default_location,
       c.id as load_consignment_id, c.number as load_number, c.status as load_status,
       c.retailer_id as load_retailer_id, cr.name as load_retailer_name,
-      hu.id as load_unit_id, hu.sscc as load_unit_sscc, po.*,
+      hu.id as load_unit_id, hu.sscc as load_unit_sscc,
+      st.operator_id as station_operator_id, st.operator_since as station_operator_since,
+      st.last_scan_at as station_last_scan_at, op.name as operator_name,
+      op.language as operator_language, ss.operator_idle_minutes as operator_idle_minutes, po.*,
       (select sc.id from scans sc
         where sc.station_id = k.station_id collate "C"
           and sc.client_scan_id = k.client_scan_id collate "C") as resent_scan_id
@@ -175,6 +191,8 @@ const stationPiecesOrdersAndResends = new PreparedQuery((db, p: Param<ScanReads>
     left join consignments c on c.id = st.consignment_id
     left join retailers cr on cr.id = c.retailer_id
     left join handling_units hu on hu.id = st.handling_unit_id
+    left join operators op on op.id = st.operator_id and op.factory_id = st.factory_id
+    left join settings ss on ss.factory_id = st.factory_id
     left join lateral (${pieces}) po on true`;
   return { compile: () => query.compile(db) };
 });
@@ -301,6 +319,7 @@ const scanValues = (p: Param<ScanTable>) => ({
   at: p('at'),
   consignment_id: p('consignment_id'),
   handling_unit_id: p('handling_unit_id'),
+  operator_id: p('operator_id'),
 });
 
 /**

@@ -142,6 +142,7 @@ const SCAN_COLUMNS = [
   ['at', 'text'],
   ['consignment_id', 'text'],
   ['handling_unit_id', 'text'],
+  ['operator_id', 'text'],
 ] as const satisfies ReadonlyArray<readonly [keyof ScanTable, string]>;
 
 const MOVE_COLUMNS = [

@@ -36,6 +36,8 @@ export interface ScanFound {
   stationDefaultLocation: string | null;
   /** What a dispatch station loads into (DESIGN §15), as it is now; null when nothing. */
   load: StationLoad | null;
+  /** Who is signed in at the station (DESIGN §17), as the station's row says; null: nobody. */
+  operator: StationOperator | null;
   /**
    * The piece and its order as this transaction has left them; null when the barcode is no
    * piece's, or its order is one an upload still hides.
@@ -87,6 +89,16 @@ export interface StationLoad {
   handlingUnit: { id: string; sscc: string } | null;
 }
 
+/** The operator signed in at a station, and what tells whether they still are. */
+export interface StationOperator {
+  id: string;
+  name: string;
+  language: 'en' | 'pl' | 'ro';
+  since: string;
+  lastScanAt: string | null;
+  idleMinutes: number | null;
+}
+
 const stationOf = (row: StationPieceAndOrderRow): Omit<ScanFound, 'found'> => ({
   stationName: row.station_name,
   stationDefaultLocation: row.station_default_location,
@@ -101,6 +113,18 @@ const stationOf = (row: StationPieceAndOrderRow): Omit<ScanFound, 'found'> => ({
           retailerName: row.load_retailer_name!,
           handlingUnit:
             row.load_unit_id === null ? null : { id: row.load_unit_id, sscc: row.load_unit_sscc! },
+        },
+  operator:
+    row.station_operator_id === null || row.operator_name === null
+      ? null
+      : {
+          id: row.station_operator_id,
+          name: row.operator_name,
+          language: (row.operator_language as StationOperator['language'] | null) ?? 'en',
+          since: row.station_operator_since ?? row.station_last_scan_at ?? '',
+          lastScanAt: row.station_last_scan_at,
+          idleMinutes:
+            row.operator_idle_minutes === null ? null : Number(row.operator_idle_minutes),
         },
 });
 

@@ -26,6 +26,7 @@ export async function insertSettings(
     | 'backup_keep'
     | 'gs1_company_prefix'
     | 'print_rules'
+    | 'operator_idle_minutes'
   >,
 ): Promise<void> {
   // The columns left out get their defaults (a database older than them has none of them).

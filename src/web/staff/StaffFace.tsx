@@ -28,6 +28,8 @@ import { RetailerPage } from './retailers/RetailerPage.js';
 import { RetailersPage } from './retailers/RetailersPage.js';
 import { ReportsPage } from './reports/ReportsPage.js';
 import { ReturnsPage } from './returns/ReturnsPage.js';
+import { AuditPage } from './audit/AuditPage.js';
+import { OperatorsPage } from './operators/OperatorsPage.js';
 import { SetupPage } from './setup/SetupPage.js';
 import { SsoPage } from './sso/SsoPage.js';
 import { SsoSignIn } from './sso/SsoSignIn.js';
@@ -106,6 +108,7 @@ function StaffRoutes() {
       <Route path="printers" element={<PrintersPage />} />
       <Route path="returns" element={<ReturnsPage />} />
       <Route path="reports" element={<ReportsPage />} />
+      <Route path="operators" element={<OperatorsPage />} />
       <Route path="retailers" element={<RetailersPage />} />
       <Route path="retailers/:id" element={<RetailerPage />} />
       <Route path="factory" element={<FactoryLayout />}>
@@ -150,6 +153,14 @@ function StaffRoutes() {
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="deliveries" element={<DeliveriesPage />} />
       </Route>
+      <Route
+        path="audit"
+        element={
+          <RequireAccess op="GET /v1/audit-log" what="read the audit trail">
+            <AuditPage />
+          </RequireAccess>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -95,6 +95,7 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     backup_schedule: null,
     backup_dir: null,
     backup_keep: 7,
+    operator_idle_minutes: null,
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
@@ -193,6 +194,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
               piece_id: 'pce_1',
               scanned_at: null,
               at: '2026-11-22T09:30:00.000Z',
+              operator_id: null,
+              operator_name: null,
             },
           ],
         },
@@ -318,6 +321,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           scanned_at: null,
           at: '2026-11-22T10:00:00.000Z',
           test_label: false,
+          operator_id: null,
+          operator: null,
           piece: null,
           order: null,
         },

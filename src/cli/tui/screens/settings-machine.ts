@@ -20,6 +20,7 @@ export const SETTING_HELP: Record<string, string> = {
   backup_schedule: 'backups: 02:30 daily (02:30, 14:30) or every 6h; empty = none',
   backup_dir: 'folder on the server for backups; empty = <data-dir>/backups',
   backup_keep: 'how many verified backups to keep',
+  operator_idle_minutes: 'minutes without a scan that sign a station’s operator out; empty = never',
   webhook_retention_days: 'days deliveries are kept',
   webhook_allowed_hosts: 'hosts/CIDRs webhooks may reach, a, b; empty = any',
 };
@@ -72,6 +73,8 @@ export function parseValue(text: string, current: unknown): unknown {
     return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed;
   }
   if (current === null && trimmed === '') return null;
+  // An unset number (operator_idle_minutes): digits are a number, as a set one's would be.
+  if (current === null && /^\d+$/.test(trimmed)) return Number(trimmed);
   return trimmed;
 }
 

@@ -14,11 +14,13 @@ export function StaffNav() {
       <NavLink to="/stations">Stations</NavLink>
       <NavLink to="/dispatch">Dispatch</NavLink>
       <NavLink to="/printers">Printers</NavLink>
+      <NavLink to="/operators">Operators</NavLink>
       <NavLink to="/returns">Returns</NavLink>
       <NavLink to="/retailers">Retailers</NavLink>
       {can('GET /v1/reports/throughput') && <NavLink to="/reports">Reports</NavLink>}
       {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
       <NavLink to="/factory">Factory</NavLink>
+      {can('GET /v1/audit-log') && <NavLink to="/audit">Audit</NavLink>}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { VerdictPanel } from './VerdictPanel.js';
 import { useStationPrinter } from './use-station-printer.js';
 import { useStationScans } from './use-station-scans.js';
 import { useWakeLock } from './use-wake-lock.js';
+import { signedInOperator } from './describe-scan.js';
 
 const HardwareCheck = lazy(() => import('../hardware-check/HardwareCheck.js'));
 
@@ -71,6 +72,7 @@ export function ScanScreen({
         printer={printing.printer}
         reprint={printing.reprintOf(lastPiece)}
         onReprint={lastPiece ? () => void printing.reprintLabel(lastPiece) : undefined}
+        operator={signedInOperator(scans.recent)}
       />
       {checking ? (
         <Suspense fallback={<p className="loading">Loading the scanner check…</p>}>

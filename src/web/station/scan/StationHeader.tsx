@@ -39,7 +39,9 @@ export function StationHeader({
   printer,
   reprint,
   onReprint,
+  operator,
 }: {
+  operator: { name: string } | null | undefined;
   station: PairedStation;
   load?: StationLoad['consignment'] | undefined;
   bay: string | null | undefined;
@@ -82,6 +84,9 @@ export function StationHeader({
           {loadLine(load)}
         </p>
       )}
+      <p className="station-operator" data-operator={operator?.name ?? ''}>
+        {operator ? operator.name : 'No operator'}
+      </p>
       <p className={`station-pending${pending > 0 ? ' has-pending' : ''}`} data-pending={pending}>
         {pending === 0 ? 'All scans sent' : `${pending} waiting to send`}
       </p>

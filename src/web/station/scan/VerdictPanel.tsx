@@ -120,6 +120,7 @@ export function VerdictPanel({
       aria-label="Scan result"
       data-verdict={verdict}
       data-barcode={scan?.barcode}
+      data-operator={scan?.signed_in ? (scan.operator?.name ?? undefined) : undefined}
     >
       {!scan && <p className="verdict-word">Ready to scan</p>}
       {!scan && unsent && (
@@ -140,7 +141,11 @@ export function VerdictPanel({
             <VerdictIcon kind={verdict} />
             {VERDICT_WORDS[verdict]}
           </p>
-          <p className="verdict-message">{scan.message}</p>
+          {scan.signed_in && scan.operator ? (
+            <p className="verdict-greeting">Hello, {scan.operator.name}</p>
+          ) : (
+            <p className="verdict-message">{scan.message}</p>
+          )}
           {scan.piece && (
             <p className="verdict-piece">
               {scan.piece}

@@ -16,6 +16,13 @@ export interface ShownScan {
   order: string | null;
   /** Answered only after waiting through an outage: a refusal then needs the operator's eye. */
   after_outage: boolean;
+  /**
+   * Who is signed in at the station after this scan (a badge signs in, the sign-out badge out);
+   * absent until the server answered (and in lists saved before operators existed).
+   */
+  operator?: { name: string; language: string } | null;
+  /** The scan was a badge that signed its operator in: the verdict greets them. */
+  signed_in?: boolean;
 }
 
 export const QUEUED_MESSAGE =
@@ -45,5 +52,16 @@ export function answered(
     piece_name: answer.piece?.piece_name ?? null,
     order: answer.order ? `${answer.order.order_no} · ${answer.order.retailer_name}` : null,
     after_outage: afterOutage,
+    operator: answer.operator && { name: answer.operator.name, language: answer.operator.language },
+    signed_in:
+      answer.accepted &&
+      answer.operator !== null &&
+      answer.barcode.startsWith('OP ') &&
+      !answer.piece,
   };
+}
+
+/** Who is signed in at the station: as the newest answered scan says; null: nobody. */
+export function signedInOperator(recent: readonly ShownScan[]): ShownScan['operator'] {
+  return recent.find((s) => s.operator !== undefined)?.operator ?? null;
 }
