@@ -37,7 +37,6 @@ let doc: Json;
 beforeAll(async () => {
   t = await makeTestApp({
     clock: new ManualClock(new Date('2026-11-20T08:00:00.000Z')),
-    app: { openapi: 'internal' },
   });
   doc = (await t.request('GET', '/v1/openapi.json', { token: null })).json();
 });

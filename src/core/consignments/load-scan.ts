@@ -86,6 +86,7 @@ export function recordLoadScan(
       at: tx.nowIso,
       consignment_id: consignment?.id ?? null,
       handling_unit_id: reason === null ? (unit?.id ?? null) : null,
+      operator_id: checked.operator?.id ?? null,
     };
     await writeScan(tx, row);
     stampLastScan(tx, station.stationId, tx.nowIso);
@@ -143,6 +144,8 @@ async function answer(
     scanned_at: row.scanned_at,
     at: row.at,
     test_label: false,
+    operator_id: row.operator_id,
+    operator: null,
     piece: null,
     order: null,
     consignment_id: row.consignment_id,

@@ -90,6 +90,8 @@ export async function signInOrOut(
     at: tx.nowIso,
     // A sign-in is its operator's; a sign-out the leaving operator's.
     operator_id: known?.id ?? (badge === 'sign_out' ? (before?.id ?? null) : null),
+    consignment_id: null,
+    handling_unit_id: null,
   };
   const written = await writeScan(tx, row);
   if (!written) {
@@ -139,6 +141,9 @@ function baseRecord(row: ScanTable): ScanRecord {
     operator: null,
     piece: null,
     order: null,
+    consignment_id: null,
+    handling_unit_id: null,
+    consignment: null,
   };
 }
 
