@@ -7,25 +7,31 @@ import type { Assert, Same } from './same-shape.js';
 export const OperatorLanguage = StringEnum(OPERATOR_LANGUAGES);
 
 /** A person at stations, not a user: signs in by scanning their badge (DESIGN §17). */
-export const Operator = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('operator'),
-  name: Type.String(),
-  badge: Type.String({
-    description: '`OP 000001`: scanned at a station, it signs the operator in.',
-  }),
-  language: OperatorLanguage,
-  active: Type.Boolean({ description: "An inactive operator's badge is refused at stations." }),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-});
+export const Operator = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('operator'),
+    name: Type.String(),
+    badge: Type.String({
+      description: '`OP 000001`: scanned at a station, it signs the operator in.',
+    }),
+    language: OperatorLanguage,
+    active: Type.Boolean({ description: "An inactive operator's badge is refused at stations." }),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  },
+  { $id: 'Operator' },
+);
 
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
-export const OperatorCreate = Strict({
-  name: Name,
-  language: Type.Optional(OperatorLanguage),
-});
+export const OperatorCreate = Strict(
+  {
+    name: Name,
+    language: Type.Optional(OperatorLanguage),
+  },
+  { $id: 'OperatorCreate' },
+);
 
 export const OperatorPatch = Strict(
   {
@@ -33,7 +39,7 @@ export const OperatorPatch = Strict(
     language: Type.Optional(OperatorLanguage),
     active: Type.Optional(Type.Boolean()),
   },
-  { minProperties: 1 },
+  { minProperties: 1, $id: 'OperatorUpdate' },
 );
 
 export type Operator = Static<typeof Operator>;

@@ -3,7 +3,7 @@ import type {
   CycleTimesReport as CoreCycleTimes,
   ThroughputReport as CoreThroughput,
 } from '../../core/reports/reports.js';
-import { IsoDateTime, Nullable } from './common.js';
+import { IsoDateTime, Nullable, StringEnum } from './common.js';
 import type { Assert, Same } from './same-shape.js';
 
 const Format = Type.Union([Type.Literal('json'), Type.Literal('csv')], {
@@ -56,7 +56,7 @@ export const ThroughputRow = Type.Object(
     dispatch: Type.Integer({ description: 'Accepted dispatch scans.' }),
     refused: Type.Integer({ description: 'Refused scans of any role.' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'ThroughputRow' },
 );
 
 export const ThroughputReport = Type.Object(
@@ -64,11 +64,11 @@ export const ThroughputReport = Type.Object(
     object: Type.Literal('throughput_report'),
     from: IsoDateTime,
     to: IsoDateTime,
-    bucket: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
-    group_by: Type.Union([Type.Literal('station'), Type.Literal('role'), Type.Literal('operator')]),
+    bucket: StringEnum(['hour', 'day'] as const),
+    group_by: StringEnum(['station', 'role', 'operator'] as const),
     data: Type.Array(ThroughputRow),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'ThroughputReport' },
 );
 export type ThroughputReport = Static<typeof ThroughputReport>;
 
@@ -99,7 +99,7 @@ export const CycleTimesReport = Type.Object(
     object: Type.Literal('cycle_times_report'),
     from: IsoDateTime,
     to: IsoDateTime,
-    per: Type.Union([Type.Literal('piece'), Type.Literal('order')]),
+    per: StringEnum(['piece', 'order'] as const),
     retailer_id: Nullable(Type.String()),
     data: Type.Array(
       Type.Object(
@@ -115,7 +115,7 @@ export const CycleTimesReport = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'CycleTimesReport' },
 );
 export type CycleTimesReport = Static<typeof CycleTimesReport>;
 
