@@ -70,7 +70,7 @@ function schemaAt(schema: SchemaNode | undefined, pointer: string): SchemaNode |
 
 /** `a, b and c` (at most 12 names, then "…"). */
 function listOf(names: string[]): string {
-  const shown = names.length > 12 ? [...names.slice(0, 12), '…'] : names;
+  const shown = names.length > 20 ? [...names.slice(0, 20), '…'] : names;
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}` : shown[0]!;
 }
 

@@ -227,6 +227,13 @@ const KEY_SCOPES_OF_ROUTE: Record<string, readonly ApiKeyScope[]> = {
   // A receiver's replay, and a reader's history.
   'GET /v1/events': ['read', 'webhooks'],
   'GET /v1/events/:id': ['read', 'webhooks'],
+
+  // Printing labels is the labels scope's; the printers themselves are an admin's.
+  'POST /v1/print-jobs': ['labels'],
+  'POST /v1/print-jobs/:id/cancel': ['labels'],
+  'POST /v1/print-jobs/:id/retry': ['labels'],
+  'GET /v1/print-jobs': ['read', 'labels'],
+  'GET /v1/print-jobs/:id': ['read', 'labels'],
 };
 
 /** The scopes that let an API key call `METHOD /route` (empty when no key may). */

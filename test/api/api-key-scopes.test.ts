@@ -51,7 +51,9 @@ const keyRoutes = () =>
 
 async function call(route: string, token: string) {
   const [method, path] = route.split(' ') as [string, string];
-  const url = path.replace(/:[a-z_]+/g, 'nope');
+  // The event stream is asked to end once it has caught up (it never ends by itself).
+  const url =
+    path.replace(/:[a-z_]+/g, 'nope') + (path === '/v1/events/stream' ? '?follow=false' : '');
   const hasBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
   return t.request(method as 'GET', url, { token, ...(hasBody ? { body: {} } : {}) });
 }
