@@ -94,6 +94,8 @@ async function walk(): Promise<void> {
   const key = await call('POST', '/v1/api-keys', { body: { name: 'ERP' } });
   who.set(key.key, { type: 'api_key', id: key.id });
   await call('GET', '/v1/orders', { token: key.key });
+  const rolling = await call('POST', '/v1/api-keys', { body: { name: 'Old sync' } });
+  await call('POST', `/v1/api-keys/${rolling.id}/roll`, { body: { overlap_seconds: 60 } });
 
   const admin = await call('POST', '/v1/staff', {
     body: { email: 'ada@audit.example', name: 'Ada', role: 'admin', password: 'a long password 1' },
@@ -150,6 +152,19 @@ async function walk(): Promise<void> {
     token: login.token,
   });
   await call('POST', `/v1/webhooks/${hook.id}/test`);
+  await call('POST', `/v1/webhooks/${hook.id}/rotate-secret`, { body: {} });
+
+  await call('PATCH', '/v1/sso', {
+    body: {
+      provider_name: 'Acme Login',
+      issuer_url: 'https://login.example.com/realms/acme',
+      client_id: 'factoryd',
+      // A password-like secret, so the last check shows it never reaches a row.
+      client_secret: 'a long password sso',
+      role_map: { 'factory-admins': 'admin' },
+    },
+  });
+  await call('DELETE', '/v1/sso', { token: login.token });
 
   const order = await call('POST', '/v1/orders', {
     body: {
@@ -168,11 +183,22 @@ async function walk(): Promise<void> {
       lines: [{ sku: 'X', qty: 1, pieces_per_unit: 1 }],
     },
   });
+  const changed = await call('POST', '/v1/orders', {
+    body: {
+      order_no: 'SW-4',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'CHAIR', qty: 1, pieces_per_unit: 1 }],
+    },
+  });
+  await call('PATCH', `/v1/orders/${changed.id}`, { body: { needed_by: '2026-12-05' } });
   await call('POST', `/v1/orders/${doomed.id}/cancel`, { token: login.token });
-  const delivery = (await call('GET', '/v1/webhooks/deliveries')).data[0];
-  await call('POST', `/v1/webhooks/deliveries/${delivery.id}/retry`);
+  const delivery = (await call('GET', '/v1/webhook-deliveries')).data[0];
+  await call('POST', `/v1/webhook-deliveries/${delivery.id}/retry`);
+  await call('POST', '/v1/webhook-deliveries/retry', {
+    body: { status: 'retrying', since: '2026-11-01T00:00:00.000Z' },
+  });
 
-  const issued = await call('POST', '/v1/stations/pairing-codes', {
+  const issued = await call('POST', '/v1/pairing-codes', {
     body: { name: 'Line 1', role: 'dispatch' },
   });
   const station = await call('POST', '/v1/stations/pair', {
@@ -207,6 +233,31 @@ async function walk(): Promise<void> {
   const opened = await call('POST', '/v1/returns', { body: { barcode: first, reason: 'damaged' } });
   await call('PATCH', `/v1/returns/${opened.id}`, { body: { status: 'written_off' } });
   await call('DELETE', `/v1/stations/${producer.id}`);
+
+  const consignment = await call('POST', '/v1/consignments', {
+    body: { retailer_id: retailer.id, carrier: 'DHL' },
+  });
+  await call('POST', `/v1/consignments/${consignment.id}/handling-units`);
+  await call('POST', `/v1/consignments/${consignment.id}/close`, { body: {} });
+  const dropped = await call('POST', '/v1/consignments', { body: { retailer_id: retailer.id } });
+  await call('POST', `/v1/consignments/${dropped.id}/cancel`, { token: login.token });
+
+  const printer = await call('POST', '/v1/printers', {
+    body: { name: 'Zebra 1', language: 'zpl', uri: 'tcp://127.0.0.1:9' },
+  });
+  await call('PATCH', `/v1/printers/${printer.id}`, { body: { name: 'Zebra A' } });
+  const job = await call('POST', '/v1/print-jobs', {
+    body: { printer_id: printer.id, test_label: true },
+  });
+  await call('POST', `/v1/print-jobs/${job.id}/cancel`);
+  await call('POST', `/v1/print-jobs/${job.id}/retry`, { token: login.token });
+  await call('PATCH', `/v1/stations/${station.id}`, { body: { printer_id: printer.id } });
+  // A station's reprint: its own ledger like scans, never audited.
+  await call('POST', '/v1/stations/me/reprint', {
+    body: { barcode: first },
+    token: dispatchStation,
+  });
+  await call('DELETE', `/v1/printers/${printer.id}`);
 
   const portal = await call('POST', '/v1/portal/auth/login', {
     body: { email: 'owner@sofa.example', password: 'a long password 3' },
