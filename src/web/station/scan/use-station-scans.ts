@@ -11,6 +11,7 @@ import {
   stationApi,
   type ScanAnswer,
 } from '../station-api.js';
+import { stationT } from '../station-i18n.js';
 import { stationDefaultBay, type PairedStation } from '../station-store.js';
 import { QUEUED_MESSAGE, answered, type ShownScan } from './describe-scan.js';
 import { signal } from './sounds.js';
@@ -252,7 +253,7 @@ export function useStationScans(
                 scan: {
                   ...queuedView(scan),
                   state: 'refused',
-                  message: `Not recorded: ${error.message}`,
+                  message: { key: 'failure.not_recorded', values: { reason: error.message } },
                   after_outage: afterOutage,
                 },
               });
@@ -275,7 +276,7 @@ export function useStationScans(
       .catch((err: unknown) => {
         dispatch({
           type: 'failure',
-          message: `This browser cannot keep scans on the device: ${String(err)}`,
+          message: stationT('failure.no_storage', { error: String(err) }),
         });
       });
     const online = () => box?.retryNow();
@@ -306,7 +307,7 @@ export function useStationScans(
         outbox.current.submit(queued).catch((err: unknown) => {
           dispatch({
             type: 'failure',
-            message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
+            message: stationT('failure.not_kept', { barcode, error: String(err) }),
           });
         });
       }
@@ -314,7 +315,12 @@ export function useStationScans(
       dispatch({
         type: 'show',
         latest: true,
-        scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
+        scan: {
+          ...queuedView(queued),
+          state: 'sending',
+          message: { text: '' },
+          after_outage: false,
+        },
       });
     },
     [station.id],
