@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Trans } from 'react-i18next';
 import { useStationT } from '../station-i18n.js';
 import type { ShownScan } from './describe-scan.js';
@@ -22,6 +22,11 @@ export function agoText(
   if (minutes < 1) return t('verdict.just_now');
   if (minutes < 90) return t('verdict.minutes_ago', { count: minutes });
   return t('verdict.hours_ago', { count: Math.round(minutes / 60) });
+}
+
+/** The verdict word's length, for its type size to fit the panel in any language (station.css). */
+function fitting(word: string): CSSProperties {
+  return { ['--letters' as string]: word.length };
 }
 
 /** The time now, again every `everyMs`. */
@@ -55,7 +60,7 @@ function ReplayedVerdict({
       data-barcode={refused.barcode}
       data-replayed={`${number} of ${of}`}
     >
-      <p className="verdict-word">
+      <p className="verdict-word" style={fitting(t(VERDICT_WORDS.refused))}>
         <VerdictIcon kind="refused" />
         {t(VERDICT_WORDS.refused)}
         {of > 1 && <span className="verdict-count">{t('verdict.number_of', { number, of })}</span>}
@@ -70,7 +75,7 @@ function ReplayedVerdict({
       </p>
       {refused.order && (
         <p className="verdict-order">
-          {refused.piece && <>{refused.piece} · </>}
+          {refused.piece && <>{say(refused.piece)} · </>}
           {refused.order}
         </p>
       )}
@@ -146,7 +151,7 @@ export function VerdictPanel({
       )}
       {scan && verdict && (
         <>
-          <p className="verdict-word">
+          <p className="verdict-word" style={fitting(t(VERDICT_WORDS[verdict]))}>
             <VerdictIcon kind={verdict} />
             {t(VERDICT_WORDS[verdict])}
           </p>
