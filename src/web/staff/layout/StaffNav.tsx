@@ -1,21 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCan } from '../access/access.js';
 
 /** The staff app's main menu: only what the signed-in user may open. */
 export function StaffNav() {
+  const { t } = useTranslation('staff');
   const can = useCan();
   const { pathname } = useLocation();
   const ordersActive = pathname === '/' || pathname.startsWith('/orders');
   return (
     <>
       <Link to="/" aria-current={ordersActive ? 'page' : undefined}>
-        Orders
+        {t('nav.orders')}
       </Link>
-      <NavLink to="/stations">Stations</NavLink>
-      <NavLink to="/returns">Returns</NavLink>
-      <NavLink to="/retailers">Retailers</NavLink>
-      {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
-      <NavLink to="/factory">Factory</NavLink>
+      <NavLink to="/stations">{t('nav.stations')}</NavLink>
+      <NavLink to="/returns">{t('nav.returns')}</NavLink>
+      <NavLink to="/retailers">{t('nav.retailers')}</NavLink>
+      {can('GET /v1/api-keys') && <NavLink to="/integrations">{t('nav.integrations')}</NavLink>}
+      <NavLink to="/factory">{t('nav.factory')}</NavLink>
     </>
   );
 }

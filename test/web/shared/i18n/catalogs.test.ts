@@ -17,6 +17,21 @@ const CATALOGS = join(ROOT, 'src/web/shared/i18n/catalogs');
  */
 const FACES: Array<{ ns: string; folders: string[] }> = [
   { ns: 'station', folders: ['src/web/station'] },
+  // The staff app: its frame and menu so far; add each folder as it is converted.
+  { ns: 'staff', folders: ['src/web/staff/StaffFace.tsx', 'src/web/staff/layout'] },
+  // The portal: its frame and menu so far.
+  { ns: 'portal', folders: ['src/web/portal/PortalFace.tsx'] },
+  // What both share: the frame, sign-in, the language menu, the formatters.
+  {
+    ns: 'common',
+    folders: [
+      'src/web/shared/i18n',
+      'src/web/shared/ui/AppShell.tsx',
+      'src/web/shared/session/SignInForm.tsx',
+      'src/web/shared/session/SignedInFace.tsx',
+      'src/web/shared/format.ts',
+    ],
+  },
 ];
 
 /** Literals a component may show as they are: not words of any language. */
@@ -52,12 +67,16 @@ async function catalog(ns: string, lang: string): Promise<Map<string, string>> {
 /** A key without its plural suffix. */
 const base = (key: string) => key.replace(PLURAL, '');
 
+/** A folder's sources (every .ts and .tsx under it, catalogs aside), or the one file named. */
 function sourceFiles(dir: string): string[] {
+  if (!statSync(join(ROOT, dir)).isDirectory()) return [dir];
   const out: string[] = [];
   for (const name of readdirSync(join(ROOT, dir))) {
     const rel = join(dir, name);
     if (statSync(join(ROOT, rel)).isDirectory()) out.push(...sourceFiles(rel));
-    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !rel.includes('catalogs')) {
+      out.push(rel);
+    }
   }
   return out;
 }
