@@ -19,8 +19,16 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
   { ns: 'station', folders: ['src/web/station'] },
   // The staff app: its frame and menu so far; add each folder as it is converted.
   { ns: 'staff', folders: ['src/web/staff/StaffFace.tsx', 'src/web/staff/layout'] },
-  // The portal: its frame and menu so far.
-  { ns: 'portal', folders: ['src/web/portal/PortalFace.tsx'] },
+  // The portal: its frame, menu and orders so far (users and set-password not yet).
+  {
+    ns: 'portal',
+    folders: [
+      'src/web/portal/PortalFace.tsx',
+      'src/web/portal/portal-i18n.ts',
+      'src/web/portal/orders',
+      'src/web/portal/ui',
+    ],
+  },
   // What both share: the frame, sign-in, the language menu, the formatters.
   {
     ns: 'common',
@@ -45,6 +53,8 @@ const WORD_PROPS = new Set([
   'alt',
   'label',
   'hint',
+  // A table cell's column name, shown on phones (CSS attr()).
+  'data-label',
 ]);
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
