@@ -53,6 +53,44 @@ describe('choosing a language', () => {
     await context.close();
   });
 
+  it('a retailer’s buyer reads an order in Polish: statuses, plurals, dates by locale', async () => {
+    const retailer = await w.api('POST', '/v1/retailers', { name: 'Meble Kowalski', code: 'MK' });
+    await w.api('POST', `/v1/retailers/${retailer.id}/users`, {
+      email: 'jan@kowalski.test',
+      name: 'Jan',
+      role: 'owner',
+      password: PASSWORD,
+    });
+    const order = await w.api('POST', '/v1/orders', {
+      order_no: 'PO-7001',
+      retailer_id: retailer.id,
+      needed_by: '2026-12-24',
+      lines: [{ sku: 'SOFA-3S', colour: 'Grey', qty: 2, pieces_per_unit: 3 }],
+    });
+    const { context, page, problems } = await openPage(w.browser, {
+      viewport: VIEWPORTS.desktop,
+      locale: 'pl-PL',
+    });
+    await page.goto(w.url(`/portal/orders/${order.id}`));
+    await page.getByLabel('E-mail').fill('jan@kowalski.test');
+    await page.getByLabel('Hasło').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.getByRole('heading', { name: 'Zamówienie PO-7001' }).waitFor();
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Przyjęte');
+    expect(text).toContain('× 2, po 3 elementy');
+    expect(text).toContain('Pokaż 6 elementów');
+    expect(text).toContain('Do produkcji: 6');
+    expect(text).toContain('Wykonano 0 z 6');
+    expect(await page.getByRole('progressbar', { name: 'Wykonano: 0 z 6' }).count()).toBe(2);
+    // A calendar date in Polish: "24 gru 2026".
+    expect(text).toMatch(/24 gru 2026/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-order-pl');
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+
   it('a browser set to Polish opens the portal in Polish until its user chooses', async () => {
     const { context, page } = await openPage(w.browser, {
       viewport: VIEWPORTS.desktop,

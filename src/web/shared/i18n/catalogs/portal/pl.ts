@@ -51,7 +51,7 @@ export default {
   progress: {
     words: '{{label}}: {{done}} z {{total}}',
     count: '{{done}} z {{total}}',
-    made: 'Wyprodukowano',
+    made: 'Wykonano',
     ready: 'Gotowe do wysyłki',
     dispatched: 'Wysłano',
   },
@@ -65,7 +65,7 @@ export default {
     progress: 'Postęp',
     by_state: 'Elementy według stanu',
     dates: 'Daty',
-    all_made: 'Całość wyprodukowana',
+    all_made: 'Całość wykonana',
     all_ready: 'Całość gotowa do wysyłki',
     all_dispatched: 'Całość wysłana',
     needed_by: 'Termin',
