@@ -61,7 +61,8 @@ export default {
     back: '← My orders',
     loading: 'Loading the order…',
     not_found: 'Order not found',
-    not_found_text: 'There is no such order among your orders. Check the link, or find it in My orders.',
+    not_found_text:
+      'There is no such order among your orders. Check the link, or find it in My orders.',
     title: 'Order {{number}}',
     progress: 'Progress',
     by_state: 'Pieces by state',
