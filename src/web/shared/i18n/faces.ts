@@ -5,14 +5,21 @@ import {
   type CatalogLoaders,
   type Language,
 } from './i18n.js';
+import commonEn from './catalogs/common/en.js';
+import commonPl from './catalogs/common/pl.js';
+import commonRo from './catalogs/common/ro.js';
 
 /** Where a staff or retailer user's choice of language is kept, on this browser. */
 const STORAGE_KEY = 'factoryd.language';
 
+/**
+ * The shared words are a few dozen bytes per language: bundled with this module rather than a
+ * chunk each (a file that small is not worth a request, nor compressible).
+ */
 export const COMMON_CATALOGS: CatalogLoaders = {
-  en: () => import('./catalogs/common/en.js'),
-  pl: () => import('./catalogs/common/pl.js'),
-  ro: () => import('./catalogs/common/ro.js'),
+  en: () => Promise.resolve({ default: commonEn }),
+  pl: () => Promise.resolve({ default: commonPl }),
+  ro: () => Promise.resolve({ default: commonRo }),
 };
 
 export const STAFF_CATALOGS: CatalogLoaders = {
