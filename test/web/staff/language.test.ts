@@ -33,6 +33,11 @@ describe('choosing a language', () => {
     expect(await page.getByRole('button', { name: 'Wyloguj' }).count()).toBe(1);
     expect(await page.getByText('Ola (kierownik)').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    // The orders page's header and counts follow (numbers written the Polish way).
+    await page.getByRole('heading', { name: 'Zamówienia', level: 1 }).waitFor();
+    const counts = page.getByRole('group', { name: 'Zamówienia według statusu' });
+    await counts.getByRole('button', { name: /W produkcji/ }).waitFor();
+    expect(await counts.getByRole('button', { name: /Utknięte/ }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'staff-language-pl');
 

@@ -17,8 +17,18 @@ const CATALOGS = join(ROOT, 'src/web/shared/i18n/catalogs');
  */
 const FACES: Array<{ ns: string; folders: string[] }> = [
   { ns: 'station', folders: ['src/web/station'] },
-  // The staff app: its frame and menu so far; add each folder as it is converted.
-  { ns: 'staff', folders: ['src/web/staff/StaffFace.tsx', 'src/web/staff/layout'] },
+  // The staff app: its frame, menu and the orders page's header and counts so far; add each
+  // folder or file as it is converted.
+  {
+    ns: 'staff',
+    folders: [
+      'src/web/staff/StaffFace.tsx',
+      'src/web/staff/staff-i18n.ts',
+      'src/web/staff/layout',
+      'src/web/staff/orders/OrdersPage.tsx',
+      'src/web/staff/orders/StatusCounts.tsx',
+    ],
+  },
   // The portal: its frame, menu and orders so far (users and set-password not yet).
   {
     ns: 'portal',

@@ -12,4 +12,33 @@ export default {
     integrations: 'Integrări',
     factory: 'Fabrica',
   },
+  order_status: {
+    awaiting_production: 'Așteaptă producția',
+    in_production: 'În producție',
+    produced: 'Produsă',
+    in_stock: 'În stoc',
+    partially_dispatched: 'Expediată parțial',
+    dispatched: 'Expediată',
+    cancelled: 'Anulată',
+  },
+  orders: {
+    title: 'Comenzi',
+    refreshing: 'Se actualizează…',
+    refreshes: 'Se actualizează la fiecare 10 s cât timp fila este deschisă',
+    upload: 'Încarcă CSV',
+    new: 'Comandă nouă',
+    none_match: 'Nicio comandă nu corespunde filtrelor',
+    none_match_next:
+      'Schimbați sau <button>ștergeți filtrele</button> pentru a vedea mai multe comenzi.',
+    none_yet: 'Nicio comandă încă',
+    none_yet_next:
+      'Comenzile apar aici imediat ce sosesc: trimise de o integrare prin API (POST /v1/orders), create cu Comandă nouă sau încărcate dintr-un fișier CSV.',
+    loading: 'Se încarcă comenzile…',
+    pages: 'Paginile comenzilor',
+    per_status: 'Comenzi pe status',
+    stuck: '⚠ Blocate',
+    stuck_partly: 'Blocate: expediate parțial',
+    stuck_waiting: 'Blocate: produse, neexpediate',
+    at_least: '{{count}}+',
+  },
 };
