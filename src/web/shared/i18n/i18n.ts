@@ -86,5 +86,5 @@ export async function switchLanguage(
     }),
   );
   await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
