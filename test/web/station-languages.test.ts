@@ -13,6 +13,8 @@ const w = webHarnessForFile();
 const WORDS = {
   en: {
     code: 'Pairing code',
+    check: 'Check scanner',
+    back: 'Back to scanning',
     pair: 'Pair this station',
     scan: 'Scan a label',
     bay: 'Bay',
@@ -30,6 +32,8 @@ const WORDS = {
   },
   pl: {
     code: 'Kod parowania',
+    check: 'Test skanera',
+    back: 'Wróć do skanowania',
     pair: 'Sparuj stanowisko',
     scan: 'Zeskanuj etykietę',
     bay: 'Miejsce',
@@ -47,6 +51,8 @@ const WORDS = {
   },
   ro: {
     code: 'Cod de asociere',
+    check: 'Test scaner',
+    back: 'Înapoi la scanare',
     pair: 'Asociați acest post',
     scan: 'Scanați o etichetă',
     bay: 'Locație',
@@ -160,6 +166,13 @@ describe('the station page in each language', () => {
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `station-refused-${lang}-800x480`);
       expect(await clipped(page)).toEqual([]);
+      // The scanner check, the station's wordiest screen.
+      await page.getByRole('button', { name: words.check }).click();
+      await page.getByRole('button', { name: words.back }).waitFor();
+      await screenshot(page, `station-check-${lang}-800x480`);
+      expect(await clipped(page)).toEqual([]);
+      await page.getByRole('button', { name: words.back }).click();
+      await ready(page, lang);
       expect(station.problems).toEqual({ errors: [], cspViolations: [] });
       await station.close();
 
