@@ -197,7 +197,7 @@ export function progressAfterScan(
   }
 }
 
-const MAX_SHOWN_BARCODE = 24;
+export const MAX_SHOWN_BARCODE = 24;
 
 const REFUSAL_MESSAGES: Record<RefusalReason, (barcode: string) => string> = {
   unknown_barcode: (b) => `Refused: unknown barcode ${b}`,

@@ -1,5 +1,7 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { call } from '../shared/api/client.js';
+import { startFaceLanguage } from '../shared/i18n/faces.js';
 import { SignedInFace } from '../shared/session/SignedInFace.js';
 import { staffSession } from '../shared/session/sessions.js';
 import { AppShell } from '../shared/ui/AppShell.js';
@@ -38,32 +40,36 @@ import { StationsPage } from './stations/StationsPage.js';
 import { PrintersPage } from './printers/PrintersPage.js';
 import './staff.css';
 
+// The user's language (the menu's choice on this browser, else the browser's), before the first
+// paint.
+await startFaceLanguage('staff');
+
+/** The catalog's word for each staff role. */
+const STAFF_ROLES = { admin: 'role.admin', supervisor: 'role.supervisor' } as const;
+
 /**
  * The staff app at `/`: supervisors and office staff sign in with email and password, or with the
  * factory's identity provider when single sign-on is set up.
  */
 export default function StaffFace() {
   // A new install's first admin is made here, before anyone can sign in.
+  const { t } = useTranslation('staff');
   if (location.pathname === '/setup') return <SetupPage />;
   return (
     <SignedInFace
-      title="Staff sign-in"
+      title={t('sign_in_title')}
       slot={staffSession}
       signIn={(api, body) => call(api.POST('/v1/auth/login', { body }))}
       signOut={(api) => call(api.POST('/v1/auth/logout'))}
       signInAlternative={<SsoSignIn />}
-      signInFooter={
-        <>
-          New install with no admin yet? <a href="/setup">Create the first admin</a>.
-        </>
-      }
+      signInFooter={<Trans t={t} i18nKey="new_install" components={{ a: <a href="/setup" /> }} />}
     >
       {(session, signOut) => (
         <BrowserRouter>
           <AccessProvider>
             <AppShell
-              face="Staff"
-              user={`${session.user.name} (${session.user.role})`}
+              face={t('face')}
+              user={t('user', { name: session.user.name, role: t(STAFF_ROLES[session.user.role]) })}
               onSignOut={() => void signOut()}
               nav={<StaffNav />}
             >

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../shared/ui/TextField.js';
 import { ORDER_STATUSES } from '../../shared/orders/order-status.js';
-import { RETAILER_ORDER_STATUS, type OrderStatus } from './order-types.js';
+import type { OrderStatus } from './order-types.js';
 import type { OrderFilters as Filters } from './use-portal-orders.js';
+import { usePortalT } from '../portal-i18n.js';
 
 /**
  * Status and order-number search. A new status applies at once; the search applies on Enter or
@@ -15,6 +16,7 @@ export function OrderFilters({
   filters: Filters;
   onChange: (change: Partial<Filters>) => void;
 }) {
+  const { t, orderStatus } = usePortalT();
   const [search, setSearch] = useState(filters.search ?? '');
   const [shown, setShown] = useState(filters.search);
   // The URL changed under the form (Back, a link): show what it says.
@@ -29,33 +31,33 @@ export function OrderFilters({
   }
 
   return (
-    <form className="order-filters" role="search" aria-label="Filter orders" onSubmit={submit}>
+    <form className="order-filters" role="search" aria-label={t('orders.filter')} onSubmit={submit}>
       <div className="field">
-        <label htmlFor="order-status">Status</label>
+        <label htmlFor="order-status">{t('orders.status')}</label>
         <select
           id="order-status"
           value={filters.status ?? ''}
           onChange={(e) => onChange({ status: (e.target.value || undefined) as OrderStatus })}
         >
-          <option value="">All orders</option>
+          <option value="">{t('orders.all')}</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {RETAILER_ORDER_STATUS[s]}
+              {orderStatus[s]}
             </option>
           ))}
         </select>
       </div>
       <TextField
-        label="Order number"
+        label={t('orders.number')}
         type="search"
         name="q"
-        placeholder="e.g. PO-1042"
+        placeholder={t('orders.number_example')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         maxLength={100}
       />
       <button type="submit" className="secondary">
-        Search
+        {t('orders.search')}
       </button>
       {(filters.status || filters.search) && (
         <button
@@ -66,7 +68,7 @@ export function OrderFilters({
             onChange({ status: undefined, search: undefined });
           }}
         >
-          Clear filters
+          {t('orders.clear')}
         </button>
       )}
     </form>

@@ -2,21 +2,17 @@ import { useState } from 'react';
 import { OrderStatusBadge, PieceStatusBadge } from '../../shared/orders/OrderStatusBadge.js';
 import { PiecesProgress } from '../ui/PieceProgress.js';
 import { formatDay } from '../../shared/format.js';
-import {
-  RETAILER_ORDER_STATUS,
-  RETAILER_PIECE_STATUS,
-  type PortalOrder,
-  type PortalOrderLine,
-  type PortalPiece,
-} from './order-types.js';
+import { type PortalOrder, type PortalOrderLine, type PortalPiece } from './order-types.js';
+import { usePortalT } from '../portal-i18n.js';
 
 const itemOf = (line: PortalOrderLine) => (line.colour ? `${line.sku} ${line.colour}` : line.sku);
 
 /** The order's lines, each with its progress, its pieces by state, and (opened) its pieces. */
 export function OrderLines({ order }: { order: PortalOrder }) {
+  const { t, orderStatus, pieceStatus } = usePortalT();
   return (
     <section aria-labelledby="lines-title">
-      <h2 id="lines-title">Lines</h2>
+      <h2 id="lines-title">{t('order.lines')}</h2>
       <ol className="order-lines" aria-labelledby="lines-title">
         {order.lines.map((line) => (
           <li key={line.line_no} className="card order-line">
@@ -25,10 +21,10 @@ export function OrderLines({ order }: { order: PortalOrder }) {
                 {itemOf(line)}{' '}
                 <span className="muted">
                   × {line.qty}
-                  {line.pieces_per_unit > 1 && `, ${line.pieces_per_unit} pieces each`}
+                  {line.pieces_per_unit > 1 && t('order.per_unit', { count: line.pieces_per_unit })}
                 </span>
               </h3>
-              <OrderStatusBadge status={line.status} words={RETAILER_ORDER_STATUS} />
+              <OrderStatusBadge status={line.status} words={orderStatus} />
             </div>
             <div className="order-line-progress">
               <PiecesProgress of={line} />
@@ -36,14 +32,16 @@ export function OrderLines({ order }: { order: PortalOrder }) {
             <div
               className="piece-summary"
               role="group"
-              aria-label={`Pieces of ${itemOf(line)} by state`}
+              aria-label={t('order.line_by_state', { item: itemOf(line) })}
             >
               {line.piece_counts.map((c) => (
                 <PieceStatusBadge
                   key={c.status}
                   status={c.status}
-                  count={c.count}
-                  words={RETAILER_PIECE_STATUS}
+                  words={{
+                    ...pieceStatus,
+                    [c.status]: t('piece_count', { count: c.count, state: pieceStatus[c.status] }),
+                  }}
                 />
               ))}
             </div>
@@ -65,35 +63,36 @@ function lastChange(piece: PortalPiece): string {
 
 /** A line's pieces, listed only when asked for: an order may have thousands. */
 function LinePieces({ item, pieces }: { item: string; pieces: PortalPiece[] }) {
+  const { t, pieceStatus } = usePortalT();
   const [open, setOpen] = useState(false);
   return (
     <details className="line-pieces" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        Show the {pieces.length} piece{pieces.length === 1 ? '' : 's'}
-      </summary>
+      <summary>{t('order.show_pieces', { count: pieces.length })}</summary>
       {open && (
         <div className="table-wrap">
           <table className="data-table pieces-table">
-            <caption className="visually-hidden">Pieces of {item}</caption>
+            <caption className="visually-hidden">{t('order.pieces_of', { item })}</caption>
             <thead>
               <tr>
-                <th scope="col">Unit</th>
-                <th scope="col">Piece</th>
-                <th scope="col">Barcode</th>
-                <th scope="col">State</th>
-                <th scope="col">Since</th>
+                <th scope="col">{t('order.unit')}</th>
+                <th scope="col">{t('order.piece')}</th>
+                <th scope="col">{t('order.barcode')}</th>
+                <th scope="col">{t('order.state')}</th>
+                <th scope="col">{t('order.since')}</th>
               </tr>
             </thead>
             <tbody>
               {pieces.map((p) => (
                 <tr key={p.id}>
-                  <td data-label="Unit">{p.unit_no}</td>
-                  <td data-label="Piece">{p.piece_name ?? `Piece ${p.piece_no}`}</td>
-                  <td data-label="Barcode" className="barcode">
+                  <td data-label={t('order.unit')}>{p.unit_no}</td>
+                  <td data-label={t('order.piece')}>
+                    {p.piece_name ?? t('order.piece_n', { n: p.piece_no })}
+                  </td>
+                  <td data-label={t('order.barcode')} className="barcode">
                     {p.barcode}
                   </td>
-                  <td data-label="State">{RETAILER_PIECE_STATUS[p.status]}</td>
-                  <td data-label="Since">{lastChange(p)}</td>
+                  <td data-label={t('order.state')}>{pieceStatus[p.status]}</td>
+                  <td data-label={t('order.since')}>{lastChange(p)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,9 +5,11 @@ import { OrderFilters } from './OrderFilters.js';
 import { OrdersTable } from './OrdersTable.js';
 import { useListParams } from './use-list-params.js';
 import { useCsvExport, usePortalOrders } from './use-portal-orders.js';
+import { usePortalT } from '../portal-i18n.js';
 
 /** My orders: the retailer's orders, filtered and paged as the URL says, and their export. */
 export function OrdersPage({ retailer }: { retailer: string }) {
+  const { t } = usePortalT();
   const list = useListParams();
   const filters = { status: list.status, search: list.search };
   const orders = usePortalOrders(filters, list.after);
@@ -18,33 +20,29 @@ export function OrdersPage({ retailer }: { retailer: string }) {
   return (
     <section className="orders-page" aria-labelledby="orders-title">
       <div className="page-heading">
-        <h1 id="orders-title">My orders</h1>
+        <h1 id="orders-title">{t('nav.orders')}</h1>
         <button
           type="button"
           className="secondary"
           disabled={csv.isPending}
           onClick={() => csv.mutate(filters)}
         >
-          {csv.isPending ? 'Preparing CSV…' : 'Download CSV'}
+          {csv.isPending ? t('orders.csv_preparing') : t('orders.csv')}
         </button>
       </div>
       <p className="page-lead">
-        {retailer}’s orders, newest first.{' '}
-        {filtered
-          ? 'The CSV holds every order that matches the filters.'
-          : 'The CSV holds them all.'}
+        {t('orders.lead', { retailer })}{' '}
+        {filtered ? t('orders.lead_filtered') : t('orders.lead_all')}
       </p>
-      <ErrorMessage error={csv.error} title="The CSV could not be made." />
+      <ErrorMessage error={csv.error} title={t('orders.csv_failed')} />
       <OrderFilters filters={filters} onChange={list.filter} />
       <ErrorMessage error={orders.error} />
-      {orders.isPending && <p className="loading">Loading orders…</p>}
+      {orders.isPending && <p className="loading">{t('orders.loading')}</p>}
       {orders.data && orders.data.data.length === 0 && (
         <div className="empty-state" role="status">
-          <p className="empty-title">{filtered ? 'No orders match' : 'No orders yet'}</p>
+          <p className="empty-title">{filtered ? t('orders.none_match') : t('orders.none_yet')}</p>
           <p className="empty-next">
-            {filtered
-              ? 'Try another status or part of the order number.'
-              : 'Orders the factory receives from you will show here.'}
+            {filtered ? t('orders.none_match_next') : t('orders.none_yet_next')}
           </p>
         </div>
       )}
@@ -52,7 +50,7 @@ export function OrdersPage({ retailer }: { retailer: string }) {
         <div aria-busy={orders.isFetching}>
           <OrdersTable orders={orders.data.data} search={search} />
           <Pager
-            label="Pages of orders"
+            label={t('orders.pages')}
             page={list.page}
             hasMore={orders.data.has_more}
             onFirst={list.first}

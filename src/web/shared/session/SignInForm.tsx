@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../i18n/LanguageMenu.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
 import { TextField } from '../ui/TextField.js';
 
@@ -24,6 +26,7 @@ export function SignInForm({
   notice?: string | null;
   onSignIn: (credentials: Credentials) => Promise<void>;
 }) {
+  const { t } = useTranslation('common');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -49,9 +52,15 @@ export function SignInForm({
       >
         <h1 id="sign-in-title">{title}</h1>
         {notice && <p className="notice">{notice}</p>}
-        <TextField label="Email" name="email" type="email" autoComplete="username" required />
         <TextField
-          label="Password"
+          label={t('sign_in.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+        />
+        <TextField
+          label={t('sign_in.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -59,10 +68,11 @@ export function SignInForm({
         />
         <ErrorMessage error={error} />
         <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('sign_in.signing_in') : t('sign_in.sign_in')}
         </button>
         {alternative}
         {footer && <div className="sign-in-footer">{footer}</div>}
+        <LanguageMenu />
       </form>
     </main>
   );

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { ApiProvider } from '../api/api-context.js';
+import { i18n } from '../i18n/i18n.js';
 import { createApiClient, type ApiClient } from '../api/client.js';
 import { createQueryClient } from '../query/query-client.js';
 import { SignInForm, type Credentials } from './SignInForm.js';
@@ -46,7 +47,7 @@ export function SignedInFace<S extends { token: string }>({
           if (slot.get() === null) return;
           slot.clear();
           queryClient.clear();
-          setNotice('Your session has ended. Sign in again.');
+          setNotice(i18n.t('common:sign_in.ended'));
         },
       }),
     [slot, queryClient],

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from '../i18n/LanguageMenu.js';
 
 /**
  * The frame of a signed-in face: the product (or `brand`, e.g. the factory's name in the
@@ -20,17 +22,19 @@ export function AppShell({
   nav?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   return (
     <div className="app-shell">
       <header className="app-header">
         <span className="app-brand">
           {brand} <span className="app-face">{face}</span>
         </span>
-        {nav && <nav aria-label="Main">{nav}</nav>}
+        {nav && <nav aria-label={t('shell.main')}>{nav}</nav>}
         <span className="app-user">
           {user}
+          <LanguageMenu />
           <button type="button" className="link-button" onClick={onSignOut}>
-            Sign out
+            {t('shell.sign_out')}
           </button>
         </span>
       </header>

@@ -1,26 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCan } from '../access/access.js';
 
 /** The staff app's main menu: only what the signed-in user may open. */
 export function StaffNav() {
+  const { t } = useTranslation('staff');
   const can = useCan();
   const { pathname } = useLocation();
   const ordersActive = pathname === '/' || pathname.startsWith('/orders');
   return (
     <>
       <Link to="/" aria-current={ordersActive ? 'page' : undefined}>
-        Orders
+        {t('nav.orders')}
       </Link>
-      <NavLink to="/stations">Stations</NavLink>
-      <NavLink to="/dispatch">Dispatch</NavLink>
-      <NavLink to="/printers">Printers</NavLink>
-      <NavLink to="/operators">Operators</NavLink>
-      <NavLink to="/returns">Returns</NavLink>
-      <NavLink to="/retailers">Retailers</NavLink>
-      {can('GET /v1/reports/throughput') && <NavLink to="/reports">Reports</NavLink>}
-      {can('GET /v1/api-keys') && <NavLink to="/integrations">Integrations</NavLink>}
-      <NavLink to="/factory">Factory</NavLink>
-      {can('GET /v1/audit-log') && <NavLink to="/audit">Audit</NavLink>}
+      <NavLink to="/stations">{t('nav.stations')}</NavLink>
+      <NavLink to="/dispatch">{t('nav.dispatch')}</NavLink>
+      <NavLink to="/printers">{t('nav.printers')}</NavLink>
+      <NavLink to="/operators">{t('nav.operators')}</NavLink>
+      <NavLink to="/returns">{t('nav.returns')}</NavLink>
+      <NavLink to="/retailers">{t('nav.retailers')}</NavLink>
+      {can('GET /v1/reports/throughput') && <NavLink to="/reports">{t('nav.reports')}</NavLink>}
+      {can('GET /v1/api-keys') && <NavLink to="/integrations">{t('nav.integrations')}</NavLink>}
+      <NavLink to="/factory">{t('nav.factory')}</NavLink>
+      {can('GET /v1/audit-log') && <NavLink to="/audit">{t('nav.audit')}</NavLink>}
     </>
   );
 }

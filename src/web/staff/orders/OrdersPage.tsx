@@ -1,10 +1,12 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { localToday } from '../../shared/format.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { Pager } from '../../shared/ui/Pager.js';
 import { IfAllowed } from '../access/access.js';
+import { useStaffT } from '../staff-i18n.js';
 import { useNow } from '../common/use-now.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { filtersFromUrl, hasFilters, urlFromFilters, type OrderFilters } from './order-filters.js';
@@ -23,6 +25,7 @@ interface PageTrail {
  * bookmarked or shared), and the orders in keyset pages, refreshing themselves.
  */
 export function OrdersPage() {
+  const { t } = useStaffT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,21 +60,21 @@ export function OrdersPage() {
   return (
     <section>
       <PageHeader
-        title="Orders"
+        title={t('orders.title')}
         sub={
           <span className="refresh-note">
-            {orders.isFetching ? 'Refreshing…' : 'Live: changes show as scans arrive'}
+            {orders.isFetching ? t('orders.refreshing') : t('orders.refreshes')}
           </span>
         }
       >
         <IfAllowed op="POST /v1/orders/upload">
           <Link className="button-link secondary" to="/orders/upload">
-            Upload CSV
+            {t('orders.upload')}
           </Link>
         </IfAllowed>
         <IfAllowed op="POST /v1/orders">
           <Link className="button-link" to="/orders/new">
-            New order
+            {t('orders.new')}
           </Link>
         </IfAllowed>
       </PageHeader>
@@ -90,26 +93,25 @@ export function OrdersPage() {
       {page &&
         (page.data.length === 0 ? (
           hasFilters(filters) ? (
-            <EmptyState title="No orders match these filters">
-              Change or{' '}
-              <button type="button" className="link-button" onClick={() => show({})}>
-                clear the filters
-              </button>{' '}
-              to see more orders.
+            <EmptyState title={t('orders.none_match')}>
+              <Trans
+                t={t}
+                i18nKey="orders.none_match_next"
+                components={{
+                  button: <button type="button" className="link-button" onClick={() => show({})} />,
+                }}
+              />
             </EmptyState>
           ) : (
-            <EmptyState title="No orders yet">
-              Orders appear here as soon as they arrive: pushed by an integration through the API
-              (POST /v1/orders), created with New order, or uploaded as a CSV file.
-            </EmptyState>
+            <EmptyState title={t('orders.none_yet')}>{t('orders.none_yet_next')}</EmptyState>
           )
         ) : (
           <OrdersTable orders={page.data} today={localToday(new Date(now))} now={now} />
         ))}
-      {!page && !orders.error && <p className="loading">Loading orders…</p>}
+      {!page && !orders.error && <p className="loading">{t('orders.loading')}</p>}
       {page && (
         <Pager
-          label="Order pages"
+          label={t('orders.pages')}
           page={after === undefined ? 1 : trail.length > 0 ? trail.length + 1 : null}
           hasMore={page.has_more}
           onFirst={() => goTo(null, [])}

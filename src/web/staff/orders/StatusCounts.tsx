@@ -1,11 +1,16 @@
 import type { ApiResponse } from '../../shared/api/types.js';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../shared/orders/order-status.js';
-import { STUCK_REASONS, STUCK_REASON_LABELS, type StuckReason } from './stuck-words.js';
+import { formatNumber } from '../../shared/format.js';
+import type { OrderStatus } from '../../shared/orders/order-status.js';
+import { useStaffT } from '../staff-i18n.js';
+import { STUCK_REASONS, type StuckReason } from './stuck-words.js';
 
 type Counts = ApiResponse<'/v1/order-counts', 'get'>;
 
-const shown = (c: { count: number; exact: boolean }) =>
-  c.exact ? c.count.toLocaleString('en-GB') : `${c.count.toLocaleString('en-GB')}+`;
+/** The catalog's words for each reason's tile. */
+const STUCK_KEYS: Record<StuckReason, string> = {
+  partially_dispatched: 'orders.stuck_partly',
+  waiting_since: 'orders.stuck_waiting',
+};
 
 type Bounded = { count: number; exact: boolean };
 
@@ -44,9 +49,13 @@ export function StatusCounts({
   /** `true` with a reason narrows to it; `undefined` clears both. */
   onStuck: (stuck: boolean | undefined, reason?: StuckReason) => void;
 }) {
+  const { t, orderStatus } = useStaffT();
+  /** A count in the page's language; "1,000+" when the server stopped counting. */
+  const shown = (c: { count: number; exact: boolean }) =>
+    c.exact ? formatNumber(c.count) : t('orders.at_least', { count: formatNumber(c.count) });
   const byReason = counts ? reasonCounts(counts) : null;
   return (
-    <div className="status-counts" role="group" aria-label="Orders per status">
+    <div className="status-counts" role="group" aria-label={t('orders.per_status')}>
       {counts?.statuses.map((s) => (
         <button
           key={s.status}
@@ -55,7 +64,7 @@ export function StatusCounts({
           aria-pressed={status === s.status}
           onClick={() => onStatus(status === s.status ? undefined : s.status)}
         >
-          <span className="count-label">{ORDER_STATUS_LABELS[s.status]}</span>
+          <span className="count-label">{orderStatus[s.status]}</span>
           <span className="count-value">{shown(s)}</span>
         </button>
       ))}
@@ -66,7 +75,7 @@ export function StatusCounts({
           aria-pressed={stuck === true && stuckReason === undefined}
           onClick={() => onStuck(stuck === true && stuckReason === undefined ? undefined : true)}
         >
-          <span className="count-label">⚠ Stuck</span>
+          <span className="count-label">{t('orders.stuck')}</span>
           <span className="count-value">{shown(counts.stuck)}</span>
         </button>
       )}
@@ -82,9 +91,7 @@ export function StatusCounts({
               aria-pressed={stuckReason === reason}
               onClick={() => onStuck(true, stuckReason === reason ? undefined : reason)}
             >
-              <span className="count-label">
-                Stuck: {STUCK_REASON_LABELS[reason].toLowerCase()}
-              </span>
+              <span className="count-label">{t(STUCK_KEYS[reason])}</span>
               <span className="count-value">{count ? shown(count) : '—'}</span>
             </button>
           );

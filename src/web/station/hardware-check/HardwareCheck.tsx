@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { TEXT } from 'virtual:test-label';
 import { isTestLabelRead } from '../../../domain/test-label.js';
 import { ApiError } from '../../shared/api/api-error.js';
@@ -9,6 +10,7 @@ import { ScanInput, type ScanRead } from '../scan/ScanInput.js';
 import { newClientScanId, stationApi, type HardwareCheckBody } from '../station-api.js';
 import { averageCharMs, judgeReads, type CheckOutcome, type LabelRead } from './analyse-read.js';
 import { TestLabel } from './TestLabel.js';
+import { stationT, useStationT } from '../station-i18n.js';
 
 /** A scanner with no suffix: a code is over when no key has come for this long. */
 const END_OF_CODE_MS = 300;
@@ -32,6 +34,7 @@ function labelRead(barcode: string, read: ScanRead): LabelRead {
  * station token may only scan: POST /v1/scans with `hardware_check`).
  */
 export default function HardwareCheck({ onDone }: { onDone: () => void }) {
+  const { t } = useStationT();
   const [step, setStep] = useState<Step>({ name: 'code128' });
   const [label, setLabel] = useState(false);
   const [notLabel, setNotLabel] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
     } catch (err) {
       const message =
         err instanceof ApiError && err.status === 401
-          ? 'This station has been revoked: the check cannot be recorded.'
+          ? stationT('check.revoked')
           : describeError(err).message;
       setRecord({ state: 'failed', message });
     }
@@ -85,33 +88,42 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
 
   return (
     <main className="hardware-check">
-      <h2>Check the scanner</h2>
+      <h2>{t('check.title')}</h2>
       {step.name !== 'result' ? (
         <>
           <ol className="check-steps">
             <li>
-              Have the test label at hand: print it from the staff app or with{' '}
-              <code>factory hardware test-label</code>, or{' '}
-              <button type="button" className="link-button" onClick={() => setLabel(!label)}>
-                {label ? 'hide the label' : 'show it on this screen'}
-              </button>{' '}
-              (to scan off the screen or print here).
+              <Trans
+                t={t}
+                i18nKey="check.have_label"
+                values={{ toggle: label ? t('check.hide_label') : t('check.show_label') }}
+                components={{
+                  code: <code />,
+                  button: (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setLabel(!label)}
+                    />
+                  ),
+                }}
+              />
             </li>
             <li aria-current={step.name === 'code128' ? 'step' : undefined}>
-              Scan the <strong>bar code</strong> (the long one).
+              <Trans t={t} i18nKey="check.scan_bar" components={{ strong: <strong /> }} />
             </li>
             <li aria-current={step.name === 'qr' ? 'step' : undefined}>
-              Scan the <strong>QR code</strong> (the square one).
+              <Trans t={t} i18nKey="check.scan_qr" components={{ strong: <strong /> }} />
             </li>
           </ol>
           <ScanInput
-            label={step.name === 'code128' ? 'Scan the bar code' : 'Scan the QR code'}
+            label={step.name === 'code128' ? t('check.input_bar') : t('check.input_qr')}
             onScan={onScan}
             endAfterIdleMs={END_OF_CODE_MS}
           />
           {notLabel !== null && (
             <p className="error-message" role="alert">
-              That was not the test label (read “{notLabel}”). Scan the test label.
+              {t('check.not_label', { read: notLabel })}
             </p>
           )}
           {step.name === 'qr' && (
@@ -120,14 +132,14 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
               className="secondary"
               onClick={() => finish(step.code128, null, step.code128.text)}
             >
-              My scanner does not read QR codes
+              {t('check.no_qr')}
             </button>
           )}
           {label && (
             <div className="test-label-sheet">
               <TestLabel />
               <button type="button" className="secondary" onClick={() => window.print()}>
-                Print the test label
+                {t('check.print')}
               </button>
             </div>
           )}
@@ -145,7 +157,7 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
         />
       )}
       <button type="button" className="check-done" onClick={onDone}>
-        Back to scanning
+        {t('check.back')}
       </button>
     </main>
   );
@@ -164,16 +176,16 @@ function CheckResult({
   onRetry: () => void;
   onAgain: () => void;
 }) {
-  const yes = (ok: boolean | undefined) => (ok === undefined ? 'not tried' : ok ? 'yes' : 'no');
+  const { t } = useStationT();
+  const yes = (ok: boolean | undefined) =>
+    ok === undefined ? t('check.not_tried') : ok ? t('check.yes') : t('check.no');
   return (
     <section
       className={`check-result ${outcome.passed ? 'check-passed' : 'check-failed'}`}
       aria-labelledby="check-result-title"
       data-result={outcome.passed ? 'passed' : 'failed'}
     >
-      <h3 id="check-result-title">
-        {outcome.passed ? 'The scanner passed the check' : 'The scanner needs attention'}
-      </h3>
+      <h3 id="check-result-title">{outcome.passed ? t('check.passed') : t('check.failed')}</h3>
       {outcome.findings.length > 0 && (
         <ul className="check-findings">
           {outcome.findings.map((f) => (
@@ -184,35 +196,41 @@ function CheckResult({
         </ul>
       )}
       <dl className="check-facts">
-        <dt>Bar code read exactly</dt>
+        <dt>{t('check.bar_ok')}</dt>
         <dd>{yes(body.code128_ok)}</dd>
-        <dt>QR code read exactly</dt>
+        <dt>{t('check.qr_ok')}</dt>
         <dd>{yes(body.qr_ok)}</dd>
-        <dt>Keyboard layout matches</dt>
+        <dt>{t('check.layout_ok')}</dt>
         <dd>{yes(body.layout_ok)}</dd>
-        <dt>Ends each code with</dt>
+        <dt>{t('check.ends_with')}</dt>
         <dd>
           {body.notes?.includes('Suffix EOT')
             ? 'EOT'
-            : { enter: 'Enter', tab: 'Tab', none: 'nothing' }[body.suffix]}
+            : body.suffix === 'none'
+              ? t('check.suffix_none')
+              : { enter: 'Enter', tab: 'Tab' }[body.suffix]}
         </dd>
-        <dt>Time per character</dt>
-        <dd>{body.avg_char_ms === undefined ? 'unknown' : `${body.avg_char_ms} ms`}</dd>
+        <dt>{t('check.char_time')}</dt>
+        <dd>
+          {body.avg_char_ms === undefined
+            ? t('check.unknown')
+            : t('check.ms', { ms: body.avg_char_ms })}
+        </dd>
       </dl>
       <p role="status" className="check-record">
-        {record.state === 'sending' && 'Recording the check for this station…'}
+        {record.state === 'sending' && t('check.recording')}
         {record.state === 'recorded' &&
-          `Recorded for this station at ${clockTime.format(new Date(record.at))}: supervisors see it in the station list.`}
-        {record.state === 'failed' && `Not recorded: ${record.message}`}
+          t('check.recorded', { time: clockTime.format(new Date(record.at)) })}
+        {record.state === 'failed' && t('check.not_recorded', { reason: record.message })}
       </p>
       <div className="check-buttons">
         {record.state === 'failed' && (
           <button type="button" onClick={onRetry}>
-            Record it again
+            {t('check.record_again')}
           </button>
         )}
         <button type="button" className="secondary" onClick={onAgain}>
-          Check again
+          {t('check.again')}
         </button>
       </div>
     </section>

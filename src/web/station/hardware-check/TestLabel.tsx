@@ -1,4 +1,5 @@
 import { CODE128, QR, TEXT } from 'virtual:test-label';
+import { useStationT } from '../station-i18n.js';
 
 /** Quiet zones, in modules, that scanners need around each symbol. */
 const CODE128_QUIET = 10;
@@ -29,16 +30,17 @@ function qrPath(): string {
  * alone. Its text exposes keyboard-layout mismatches (`@ " # \ ~ |`), case and digits.
  */
 export function TestLabel() {
+  const { t } = useStationT();
   const width = CODE128.modules + 2 * CODE128_QUIET;
   const qrSide = QR.size + 2 * QR_QUIET;
   return (
-    <figure className="test-label" aria-label="Hardware test label">
+    <figure className="test-label" aria-label={t('check.label_name')}>
       <svg
         className="test-label-code128"
         viewBox={`0 0 ${width} 1`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Code 128 bar code of ${TEXT}`}
+        aria-label={t('check.label_code128', { text: TEXT })}
         // Two CSS pixels per module on screen, a third of a millimetre on paper (station.css).
         style={{ ['--modules' as string]: width }}
         shapeRendering="crispEdges"
@@ -51,17 +53,14 @@ export function TestLabel() {
         className="test-label-qr"
         viewBox={`0 0 ${qrSide} ${qrSide}`}
         role="img"
-        aria-label={`QR code of ${TEXT}`}
+        aria-label={t('check.label_qr', { text: TEXT })}
         style={{ ['--modules' as string]: qrSide }}
         shapeRendering="crispEdges"
       >
         <rect width={qrSide} height={qrSide} fill="#fff" />
         <path d={qrPath()} fill="#000" />
       </svg>
-      <figcaption>
-        factoryd scanner test label. Scan the bar code, then the QR code, on the station page’s
-        “Check scanner”. Scanning it never touches an order.
-      </figcaption>
+      <figcaption>{t('check.label_caption')}</figcaption>
     </figure>
   );
 }

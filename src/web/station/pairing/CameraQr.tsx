@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { HOLDS_FOCUS } from '../scan/ScanInput.js';
+import { stationT, useStationT } from '../station-i18n.js';
 import { pairingCodeIn } from './pairing-code.js';
 import { qrDecoder } from './qr-decoder.js';
 
@@ -10,11 +11,11 @@ const FRAME_WIDTH = 640;
 
 function cameraProblem(err: unknown): string {
   const name = err instanceof DOMException ? err.name : '';
-  if (name === 'NotAllowedError') return 'Camera access was refused. Type the code instead.';
+  if (name === 'NotAllowedError') return stationT('camera.refused');
   if (name === 'NotFoundError' || name === 'OverconstrainedError') {
-    return 'This device has no camera the page can use. Type the code instead.';
+    return stationT('camera.none');
   }
-  return `The camera could not start (${err instanceof Error ? err.message : String(err)}). Type the code instead.`;
+  return stationT('camera.failed', { error: err instanceof Error ? err.message : String(err) });
 }
 
 /**
@@ -28,6 +29,7 @@ export default function CameraQr({
   onCode: (code: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useStationT();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [seen, setSeen] = useState(false);
@@ -94,16 +96,12 @@ export default function CameraQr({
         </p>
       ) : (
         <>
-          <video ref={video} muted playsInline aria-label="Camera view" />
-          <p aria-live="polite">
-            {seen
-              ? 'That QR code is not a pairing code. Show the one the staff app or the TUI gives.'
-              : 'Point the camera at the pairing QR code.'}
-          </p>
+          <video ref={video} muted playsInline aria-label={t('camera.view')} />
+          <p aria-live="polite">{seen ? t('camera.not_pairing') : t('camera.point')}</p>
         </>
       )}
       <button type="button" className="secondary" onClick={onCancel}>
-        {problem ? 'Back' : 'Cancel'}
+        {problem ? t('camera.back') : t('camera.cancel')}
       </button>
     </div>
   );

@@ -1,10 +1,12 @@
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { ApiError, UnreachableError } from '../../shared/api/api-error.js';
 import { call } from '../../shared/api/client.js';
 import { useStoredValue } from '../../shared/session/stored-value.js';
 import { describeError } from '../../shared/ui/ErrorMessage.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { stationApi } from '../station-api.js';
+import { stationT, useStationT } from '../station-i18n.js';
 import { pairedStation, revokedStation, stationBay } from '../station-store.js';
 import { pairingCodeIn } from './pairing-code.js';
 import { UnsentScans } from './UnsentScans.js';
@@ -15,18 +17,18 @@ const CameraQr = lazy(() => import('./CameraQr.js'));
 function pairingProblem(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'pairing_code_expired') {
-      return 'This code has expired: a code lasts 10 minutes. Ask for a new one.';
+      return stationT('pairing.expired');
     }
     if (error.code === 'invalid_pairing_code') {
-      return 'This code is not valid: it was mistyped or has already been used. Check it, or ask for a new one.';
+      return stationT('pairing.invalid');
     }
     if (error.status === 429) {
       const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60));
-      return `Too many wrong codes from this device. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+      return stationT('pairing.too_many', { count: minutes });
     }
   }
   if (error instanceof UnreachableError) {
-    return 'The server does not answer. Check the network connection and try again.';
+    return stationT('pairing.unreachable');
   }
   return describeError(error).message;
 }
@@ -36,7 +38,7 @@ function cameraPossible(): boolean {
   return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
-const MALFORMED = 'A pairing code is 8 letters, like BCDF-GHJK (no vowels, no digits).';
+const MALFORMED = () => stationT('pairing.malformed');
 
 /**
  * First visit of a device: type the pairing code a supervisor issued (or read its QR code with
@@ -45,9 +47,10 @@ const MALFORMED = 'A pairing code is 8 letters, like BCDF-GHJK (no vowels, no di
  * token is kept on the device; the scan screen follows.
  */
 export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } | null }) {
+  const { t } = useStationT();
   const revoked = useStoredValue(revokedStation);
   const [problem, setProblem] = useState<string | null>(() =>
-    fromAddress && !pairingCodeIn(fromAddress.text) ? MALFORMED : null,
+    fromAddress && !pairingCodeIn(fromAddress.text) ? MALFORMED() : null,
   );
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
@@ -79,7 +82,7 @@ export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } 
     const typed = String(new FormData(event.currentTarget).get('code') ?? '');
     const code = pairingCodeIn(typed);
     if (!code) {
-      setProblem(MALFORMED);
+      setProblem(MALFORMED());
       return;
     }
     void pair(code);
@@ -88,19 +91,17 @@ export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } 
   return (
     <main className="pairing">
       <div className="card">
-        <h1>Pair this station</h1>
+        <h1>{t('pairing.title')}</h1>
         {revoked && (
           <p className="notice" role="alert">
-            This device was the station “{revoked.name}”, which a supervisor revoked. Pair it again
-            with a new code.
+            {t('pairing.revoked', { name: revoked.name })}
           </p>
         )}
         <p>
-          Ask a supervisor for a pairing code (the staff app or <code>factory tui</code>, Stations).
-          It names the station and what it scans.
+          <Trans t={t} i18nKey="pairing.ask" components={{ code: <code /> }} />
         </p>
         {camera ? (
-          <Suspense fallback={<p>Starting the camera…</p>}>
+          <Suspense fallback={<p>{t('pairing.starting_camera')}</p>}>
             <CameraQr
               onCode={(code) => {
                 setCamera(false);
@@ -112,14 +113,14 @@ export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } 
         ) : (
           <form onSubmit={submit}>
             <TextField
-              label="Pairing code"
+              label={t('pairing.code')}
               name="code"
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               placeholder="BCDF-GHJK"
               defaultValue={fromAddress?.text}
-              hint="8 letters; the dash is optional."
+              hint={t('pairing.code_hint')}
               autoFocus
               required
             />
@@ -130,11 +131,11 @@ export function PairingScreen({ fromAddress }: { fromAddress?: { text: string } 
             )}
             <div className="pairing-buttons">
               <button type="submit" disabled={busy}>
-                {busy ? 'Pairing…' : 'Pair this station'}
+                {busy ? t('pairing.pairing') : t('pairing.pair')}
               </button>
               {cameraPossible() && (
                 <button type="button" className="secondary" onClick={() => setCamera(true)}>
-                  Scan the QR code
+                  {t('pairing.scan_qr')}
                 </button>
               )}
             </div>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../shared/format.js';
 import { openScanQueue, type QueuedScan, type ScanQueue } from '../offline/scan-queue.js';
+import { useStationT } from '../station-i18n.js';
 
 /**
  * Scans still on the device from a station that was revoked before they could be sent: they can
@@ -7,6 +9,7 @@ import { openScanQueue, type QueuedScan, type ScanQueue } from '../offline/scan-
  * discarded only when a person says so.
  */
 export function UnsentScans() {
+  const { t } = useStationT();
   const [queue, setQueue] = useState<ScanQueue | null>(null);
   const [scans, setScans] = useState<QueuedScan[]>([]);
 
@@ -29,17 +32,12 @@ export function UnsentScans() {
   if (!queue || scans.length === 0) return null;
   return (
     <section className="unsent" aria-labelledby="unsent-title">
-      <h2 id="unsent-title">
-        {scans.length} {scans.length === 1 ? 'scan was' : 'scans were'} never recorded
-      </h2>
-      <p>
-        The station was revoked before the server took them, so they were not recorded. Record them
-        again at a paired station:
-      </p>
+      <h2 id="unsent-title">{t('unsent.title', { count: scans.length })}</h2>
+      <p>{t('unsent.intro')}</p>
       <ul>
         {scans.map((s) => (
           <li key={s.client_scan_id}>
-            {s.barcode} <small>({new Date(s.scanned_at).toLocaleString()})</small>
+            {s.barcode} <small>({formatDateTime(s.scanned_at)})</small>
           </li>
         ))}
       </ul>
@@ -58,7 +56,7 @@ export function UnsentScans() {
             .catch(() => undefined);
         }}
       >
-        Discard them
+        {t('unsent.discard')}
       </button>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { TextField } from '../../shared/ui/TextField.js';
+import { useStationT } from '../station-i18n.js';
 import { HOLDS_FOCUS } from './ScanInput.js';
 
 /**
@@ -24,6 +25,7 @@ export function BayDialog({
   onChoose: (bay: string | null) => void;
   onClose: () => void;
 }) {
+  const { t } = useStationT();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;
@@ -52,18 +54,11 @@ export function BayDialog({
     >
       {open && (
         <form onSubmit={submit}>
-          <h2 id="bay-title">Which bay?</h2>
-          <p>
-            Pieces scanned here go into this bay until you change it. Scan the bay’s label or type
-            it.
-          </p>
-          {defaultBay === null && (
-            <p className="bay-no-default">
-              This station has no default bay: scans need the bay chosen here.
-            </p>
-          )}
+          <h2 id="bay-title">{t('bay.title')}</h2>
+          <p>{t('bay.intro')}</p>
+          {defaultBay === null && <p className="bay-no-default">{t('bay.no_default')}</p>}
           <TextField
-            label="Bay"
+            label={t('bay.label')}
             name="bay"
             defaultValue={current ?? ''}
             maxLength={40}
@@ -71,10 +66,10 @@ export function BayDialog({
             autoFocus
           />
           <div className="dialog-buttons">
-            <button type="submit">Use this bay</button>
+            <button type="submit">{t('bay.use')}</button>
             {defaultBay && (
               <button type="button" className="secondary" onClick={() => onChoose(null)}>
-                Station default bay ({defaultBay})
+                {t('bay.use_default', { bay: defaultBay })}
               </button>
             )}
           </div>

@@ -1,33 +1,31 @@
 import { memo } from 'react';
+import { formatClock } from '../../shared/format.js';
+import { useStationT } from '../station-i18n.js';
 import type { ShownScan } from './describe-scan.js';
 import { VERDICT_WORDS, VerdictIcon } from './VerdictIcon.js';
 
-/** A time of day as the floor reads it: 24-hour, with seconds. */
-export const clockTime = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** A time of day as the floor reads it: 24-hour, with seconds, in the station's language. */
+export const clockTime = { format: (date: Date) => formatClock(date) };
 
 /**
  * One scan on one line. Rows are kept (memo) while their scan is unchanged: a new scan renders
  * one row, not twenty.
  */
 const ScanRow = memo(function ScanRow({ scan }: { scan: ShownScan }) {
+  const { t, say } = useStationT();
   const flagged = scan.after_outage && scan.state === 'refused';
   return (
     <tr className={`recent-${scan.state}${flagged ? ' recent-flagged' : ''}`}>
       <td>{clockTime.format(new Date(scan.scanned_at))}</td>
       <td className="recent-barcode">{scan.barcode}</td>
-      <td className="recent-result" title={flagged ? scan.message : undefined}>
+      <td className="recent-result" title={flagged ? say(scan.message) : undefined}>
         {scan.state === 'sending' ? (
-          'Checking…'
+          t('verdict.checking')
         ) : (
           <>
             <VerdictIcon kind={scan.state} />
-            {VERDICT_WORDS[scan.state]}
-            {flagged && <span className="recent-flag"> after reconnecting</span>}
+            {t(VERDICT_WORDS[scan.state])}
+            {flagged && <span className="recent-flag">{t('recent.after_reconnecting')}</span>}
           </>
         )}
       </td>
@@ -41,11 +39,12 @@ const ScanRow = memo(function ScanRow({ scan }: { scan: ShownScan }) {
  * its reason held the verdict panel until the operator acknowledged it.
  */
 export function RecentScans({ scans }: { scans: ShownScan[] }) {
+  const { t } = useStationT();
   return (
     <section className="recent" aria-labelledby="recent-title">
-      <h2 id="recent-title">Last scans</h2>
+      <h2 id="recent-title">{t('recent.title')}</h2>
       {scans.length === 0 ? (
-        <p className="recent-empty">No scans yet.</p>
+        <p className="recent-empty">{t('recent.empty')}</p>
       ) : (
         <table>
           <colgroup>
@@ -55,9 +54,9 @@ export function RecentScans({ scans }: { scans: ShownScan[] }) {
           </colgroup>
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Barcode</th>
-              <th scope="col">Result</th>
+              <th scope="col">{t('recent.time')}</th>
+              <th scope="col">{t('recent.barcode')}</th>
+              <th scope="col">{t('recent.result')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { normalizeScannedBarcode } from '../../../domain/barcode.js';
+import { useStationT } from '../station-i18n.js';
 import { primeAudio } from './sounds.js';
 
 /** How a read ended: the scanner's suffix key, or silence (`none`). */
@@ -49,6 +50,7 @@ export function ScanInput({
   active?: boolean;
   endAfterIdleMs?: number;
 }) {
+  const { t } = useStationT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const times = useRef<number[]>([]);
@@ -189,12 +191,12 @@ export function ScanInput({
             input.current?.focus();
           }}
         >
-          Type
+          {t('scan.type')}
         </button>
       </div>
       {waiting && (
         <p id={`${id}-hint`} className="scan-hint">
-          Press Enter to send. If the scanner never sends Enter by itself, run “Check scanner”.
+          {t('scan.hint')}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ApiError } from '../../shared/api/api-error.js';
 import { useStoredValue } from '../../shared/session/stored-value.js';
+import { useStationT } from '../station-i18n.js';
 import {
   stationBay,
   stationDefaultBay,
@@ -33,6 +34,7 @@ export function ScanScreen({
   station: PairedStation;
   onRevoked: (error: ApiError) => void;
 }) {
+  const { t } = useStationT();
   useWakeLock();
   const scans = useStationScans(station, onRevoked);
   const saved = useStoredValue(stationBay);
@@ -75,7 +77,7 @@ export function ScanScreen({
         operator={signedInOperator(scans.recent)}
       />
       {checking ? (
-        <Suspense fallback={<p className="loading">Loading the scanner check…</p>}>
+        <Suspense fallback={<p className="loading">{t('scan.loading_check')}</p>}>
           <HardwareCheck onDone={() => setChecking(false)} />
         </Suspense>
       ) : (
@@ -86,7 +88,7 @@ export function ScanScreen({
             </p>
           )}
           <ScanInput
-            label="Scan a label"
+            label={t('scan.label')}
             active={active}
             onScan={(barcode) => {
               if (alert) scans.acknowledge(barcode);

@@ -1,7 +1,13 @@
+import { useStationT } from '../station-i18n.js';
 import type { PairedStation, StationLoad } from '../station-store.js';
 import type { StationPrinter } from './use-station-printer.js';
 
-export const ROLE_WORDS = { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch' } as const;
+/** The catalog's word for each role. */
+export const ROLE_WORDS = {
+  produce: 'role.produce',
+  stock: 'role.stock',
+  dispatch: 'role.dispatch',
+} as const;
 
 const PRINTER_WORDS: Record<string, string> = {
   ready: 'ready',
@@ -57,22 +63,28 @@ export function StationHeader({
   /** Reprints the last piece's label; absent when there is no piece to reprint. */
   onReprint?: (() => void) | undefined;
 }) {
+  const { t } = useStationT();
   return (
     <header className={`station-header role-${station.role}`}>
       <div className="station-title">
         <h1>{station.name}</h1>
-        <span className="station-role">{ROLE_WORDS[station.role]}</span>
+        <span className="station-role">{t(ROLE_WORDS[station.role])}</span>
       </div>
       {station.role === 'stock' && (
         <div className="station-bay">
           <span>
-            Bay:{' '}
-            {bay === undefined
-              ? 'not set'
-              : (bay ?? `station default${defaultBay ? ` (${defaultBay})` : ''}`)}
+            {t('header.bay', {
+              bay:
+                bay === undefined
+                  ? t('header.bay_not_set')
+                  : (bay ??
+                    (defaultBay
+                      ? t('header.bay_default_named', { bay: defaultBay })
+                      : t('header.bay_default'))),
+            })}
           </span>
           <button type="button" className="header-button" onClick={onChangeBay}>
-            Change bay
+            {t('header.change_bay')}
           </button>
         </div>
       )}
@@ -88,11 +100,11 @@ export function StationHeader({
         {operator ? operator.name : 'No operator'}
       </p>
       <p className={`station-pending${pending > 0 ? ' has-pending' : ''}`} data-pending={pending}>
-        {pending === 0 ? 'All scans sent' : `${pending} waiting to send`}
+        {pending === 0 ? t('header.all_sent') : t('header.waiting', { count: pending })}
       </p>
       {/* Only the bad news takes room on the bar; screen readers hear both. */}
       <p className={online ? 'station-connection visually-hidden' : 'station-connection offline'}>
-        {online ? 'Online' : 'Offline'}
+        {online ? t('header.online') : t('header.offline')}
       </p>
       {printer && (
         <div className="station-printer" data-printer-state={printer.state}>
@@ -116,7 +128,7 @@ export function StationHeader({
         </div>
       )}
       <button type="button" className="header-button" onClick={onCheckScanner}>
-        Check scanner
+        {t('header.check_scanner')}
       </button>
     </header>
   );

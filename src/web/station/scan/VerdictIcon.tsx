@@ -14,8 +14,9 @@ export function VerdictIcon({ kind }: { kind: 'accepted' | 'refused' | 'queued' 
   );
 }
 
+/** The catalog's word for each verdict. */
 export const VERDICT_WORDS = {
-  accepted: 'ACCEPTED',
-  refused: 'REFUSED',
-  queued: 'QUEUED',
+  accepted: 'verdict.accepted',
+  refused: 'verdict.refused',
+  queued: 'verdict.queued',
 } as const;

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { Trans } from 'react-i18next';
+import { useStationT } from '../station-i18n.js';
 import type { ShownScan } from './describe-scan.js';
 import { clockTime } from './RecentScans.js';
 import { VERDICT_WORDS, VerdictIcon } from './VerdictIcon.js';
@@ -11,11 +13,20 @@ export interface ReplayedRefusal {
 }
 
 /** "just now", "3 min ago", "2 h ago": how long ago a scan was read, on the device's clock. */
-export function agoText(scannedAt: string, now: number): string {
+export function agoText(
+  t: ReturnType<typeof useStationT>['t'],
+  scannedAt: string,
+  now: number,
+): string {
   const minutes = Math.floor((now - Date.parse(scannedAt)) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 90) return `${minutes} min ago`;
-  return `${Math.round(minutes / 60)} h ago`;
+  if (minutes < 1) return t('verdict.just_now');
+  if (minutes < 90) return t('verdict.minutes_ago', { count: minutes });
+  return t('verdict.hours_ago', { count: Math.round(minutes / 60) });
+}
+
+/** The verdict word's length, for its type size to fit the panel in any language (station.css). */
+function fitting(word: string): CSSProperties {
+  return { ['--letters' as string]: word.length };
 }
 
 /** The time now, again every `everyMs`. */
@@ -36,6 +47,7 @@ function ReplayedVerdict({
   replayed: ReplayedRefusal;
   onAcknowledge?: (() => void) | undefined;
 }) {
+  const { t, say } = useStationT();
   const now = useNow(15_000);
   return (
     <section
@@ -43,36 +55,34 @@ function ReplayedVerdict({
       role="status"
       aria-live="assertive"
       aria-atomic="true"
-      aria-label="Scan result"
+      aria-label={t('verdict.result')}
       data-verdict="refused"
       data-barcode={refused.barcode}
       data-replayed={`${number} of ${of}`}
     >
-      <p className="verdict-word">
+      <p className="verdict-word" style={fitting(t(VERDICT_WORDS.refused))}>
         <VerdictIcon kind="refused" />
-        {VERDICT_WORDS.refused}
-        {of > 1 && (
-          <span className="verdict-count">
-            {number} of {of}
-          </span>
-        )}
+        {t(VERDICT_WORDS.refused)}
+        {of > 1 && <span className="verdict-count">{t('verdict.number_of', { number, of })}</span>}
       </p>
       <p className="verdict-barcode verdict-replayed-barcode">{refused.barcode}</p>
-      <p className="verdict-message">{refused.message}</p>
+      <p className="verdict-message">{say(refused.message)}</p>
       <p className="verdict-when">
-        Scanned {agoText(refused.scanned_at, now)} while offline (
-        {clockTime.format(new Date(refused.scanned_at))})
+        {t('verdict.scanned_offline', {
+          ago: agoText(t, refused.scanned_at, now),
+          time: clockTime.format(new Date(refused.scanned_at)),
+        })}
       </p>
       {refused.order && (
         <p className="verdict-order">
-          {refused.piece && <>{refused.piece} · </>}
+          {refused.piece && <>{say(refused.piece)} · </>}
           {refused.order}
         </p>
       )}
       <div className="verdict-acknowledge">
-        <p>Take this piece back. Press Enter or scan anything to go on; that scan is not sent.</p>
+        <p>{t('verdict.take_back')}</p>
         <button type="button" className="acknowledge-button" onClick={onAcknowledge}>
-          {number < of ? 'Seen, next' : 'Seen'}
+          {number < of ? t('verdict.seen_next') : t('verdict.seen')}
         </button>
       </div>
     </section>
@@ -100,6 +110,7 @@ export function VerdictPanel({
   unsent?: string | null;
   onAcknowledge?: () => void;
 }) {
+  const { t, say } = useStationT();
   if (replayed) {
     return (
       <ReplayedVerdict
@@ -117,38 +128,44 @@ export function VerdictPanel({
       role="status"
       aria-live="polite"
       aria-atomic="true"
-      aria-label="Scan result"
+      aria-label={t('verdict.result')}
       data-verdict={verdict}
       data-barcode={scan?.barcode}
       data-operator={scan?.signed_in ? (scan.operator?.name ?? undefined) : undefined}
     >
-      {!scan && <p className="verdict-word">Ready to scan</p>}
+      {!scan && <p className="verdict-word">{t('verdict.ready')}</p>}
       {!scan && unsent && (
         <p className="verdict-unsent">
-          Scan <span className="verdict-unsent-barcode">{unsent}</span> again: that scan went to the
-          refusal and was not sent.
+          <Trans
+            t={t}
+            i18nKey="verdict.unsent"
+            values={{ barcode: unsent }}
+            components={{ b: <span className="verdict-unsent-barcode" /> }}
+          />
         </p>
       )}
       {scan?.state === 'sending' && (
         <>
-          <p className="verdict-word">Checking…</p>
+          <p className="verdict-word">{t('verdict.checking')}</p>
           <p className="verdict-barcode">{scan.barcode}</p>
         </>
       )}
       {scan && verdict && (
         <>
-          <p className="verdict-word">
+          <p className="verdict-word" style={fitting(t(VERDICT_WORDS[verdict]))}>
             <VerdictIcon kind={verdict} />
-            {VERDICT_WORDS[verdict]}
+            {t(VERDICT_WORDS[verdict])}
           </p>
           {scan.signed_in && scan.operator ? (
-            <p className="verdict-greeting">Hello, {scan.operator.name}</p>
+            <p className="verdict-greeting">
+              {t('verdict.greeting', { name: scan.operator.name })}
+            </p>
           ) : (
-            <p className="verdict-message">{scan.message}</p>
+            <p className="verdict-message">{say(scan.message)}</p>
           )}
           {scan.piece && (
             <p className="verdict-piece">
-              {scan.piece}
+              {say(scan.piece)}
               {scan.piece_name && <span className="verdict-piece-name"> · {scan.piece_name}</span>}
             </p>
           )}

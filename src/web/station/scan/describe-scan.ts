@@ -1,4 +1,10 @@
+import {
+  MAX_SHOWN_BARCODE,
+  REFUSAL_REASONS,
+  type RefusalReason,
+} from '../../../domain/scan-rules.js';
 import type { ScanAnswer } from '../station-api.js';
+import type { StationText } from '../station-i18n.js';
 
 /** One scan as the station shows it, in the verdict and in the list of last scans. */
 export interface ShownScan {
@@ -7,10 +13,10 @@ export interface ShownScan {
   scanned_at: string;
   /** `sending` until the server answers or the scan is kept for later (`queued`). */
   state: 'sending' | 'queued' | 'accepted' | 'refused';
-  /** The server's sentence (or ours for a queued scan). */
-  message: string;
+  /** The sentence, in the station's language when it is shown (or the server's own words). */
+  message: StationText;
   /** "Unit 2 of 5 · Piece 1 of 3". */
-  piece: string | null;
+  piece: StationText | null;
   piece_name: string | null;
   /** "PO-1001 · Northwind Home". */
   order: string | null;
@@ -25,16 +31,66 @@ export interface ShownScan {
   signed_in?: boolean;
 }
 
-export const QUEUED_MESSAGE =
-  'The server does not answer. The scan is kept on this device and will be sent when it does.';
+export const QUEUED_MESSAGE: StationText = { key: 'message.queued' };
+
+/** The catalog's sentence for each refusal reason the server gives (`reason` of the answer). */
+const REFUSAL_KEYS: Record<RefusalReason, string> = {
+  unknown_barcode: 'refusal.unknown_barcode',
+  label_voided: 'refusal.label_voided',
+  order_cancelled: 'refusal.order_cancelled',
+  written_off: 'refusal.written_off',
+  return_open: 'refusal.return_open',
+  already_produced: 'refusal.already_produced',
+  not_produced: 'refusal.not_produced',
+  already_dispatched: 'refusal.already_dispatched',
+  location_required: 'refusal.location_required',
+};
+
+function isRefusalReason(reason: string): reason is RefusalReason {
+  return (REFUSAL_REASONS as readonly string[]).includes(reason);
+}
+
+/**
+ * The sentence for an answer in the station's words: a refusal by its reason code, an accepted
+ * piece by what the scan did. Anything the catalog does not know (a newer server's reason, a scan
+ * that is not of a piece) keeps the server's own sentence.
+ */
+export function answerText(answer: ScanAnswer): StationText {
+  const barcode =
+    answer.barcode.length > MAX_SHOWN_BARCODE
+      ? `${answer.barcode.slice(0, MAX_SHOWN_BARCODE - 1)}…`
+      : answer.barcode;
+  if (!answer.accepted) {
+    return answer.reason && isRefusalReason(answer.reason)
+      ? { key: REFUSAL_KEYS[answer.reason], values: { barcode } }
+      : { text: answer.message };
+  }
+  if (answer.test_label) return { key: 'message.test_label' };
+  if (!answer.piece) return { text: answer.message };
+  switch (answer.event) {
+    case 'produce':
+      return { key: 'message.produced', values: { barcode } };
+    case 'stock':
+      return answer.location === null
+        ? { key: 'message.in_stock', values: { barcode } }
+        : { key: 'message.in_stock_at', values: { barcode, bay: answer.location } };
+    case 'dispatch':
+      return { key: 'message.dispatched', values: { barcode } };
+    default:
+      return { text: answer.message };
+  }
+}
 
 /** Where the piece belongs, as its label says it: units count across the order's lines. */
-export function pieceLine(answer: ScanAnswer): string | null {
+export function pieceLine(answer: ScanAnswer): StationText | null {
   const { piece, order } = answer;
   if (!piece || !order) return null;
   const unitsTotal = order.lines.reduce((sum, line) => sum + line.qty, 0);
   const perUnit = order.lines[piece.line_no - 1]?.pieces_per_unit ?? order.pieces_per_unit;
-  return `Unit ${piece.unit_no} of ${unitsTotal} · Piece ${piece.piece_no} of ${perUnit}`;
+  return {
+    key: 'message.piece_line',
+    values: { unit: piece.unit_no, units: unitsTotal, piece: piece.piece_no, pieces: perUnit },
+  };
 }
 
 export function answered(
@@ -47,7 +103,7 @@ export function answered(
     barcode: answer.barcode,
     scanned_at: scan.scanned_at,
     state: answer.accepted ? 'accepted' : 'refused',
-    message: answer.message,
+    message: answerText(answer),
     piece: pieceLine(answer),
     piece_name: answer.piece?.piece_name ?? null,
     order: answer.order ? `${answer.order.order_no} · ${answer.order.retailer_name}` : null,

@@ -11,6 +11,7 @@ import {
   stationApi,
   type ScanAnswer,
 } from '../station-api.js';
+import { stationT } from '../station-i18n.js';
 import {
   stationDefaultBay,
   stationLoad,
@@ -258,7 +259,7 @@ export function useStationScans(
                 scan: {
                   ...queuedView(scan),
                   state: 'refused',
-                  message: `Not recorded: ${error.message}`,
+                  message: { key: 'failure.not_recorded', values: { reason: error.message } },
                   after_outage: afterOutage,
                 },
               });
@@ -281,7 +282,7 @@ export function useStationScans(
       .catch((err: unknown) => {
         dispatch({
           type: 'failure',
-          message: `This browser cannot keep scans on the device: ${String(err)}`,
+          message: stationT('failure.no_storage', { error: String(err) }),
         });
       });
     const online = () => box?.retryNow();
@@ -312,7 +313,7 @@ export function useStationScans(
         outbox.current.submit(queued).catch((err: unknown) => {
           dispatch({
             type: 'failure',
-            message: `The scan of ${barcode} could not be kept on this device: ${String(err)}`,
+            message: stationT('failure.not_kept', { barcode, error: String(err) }),
           });
         });
       }
@@ -320,7 +321,12 @@ export function useStationScans(
       dispatch({
         type: 'show',
         latest: true,
-        scan: { ...queuedView(queued), state: 'sending', message: '', after_outage: false },
+        scan: {
+          ...queuedView(queued),
+          state: 'sending',
+          message: { text: '' },
+          after_outage: false,
+        },
       });
     },
     [station.id],

@@ -1,0 +1,12 @@
+// What the staff app and the portal share: the frame, sign-in, the language menu.
+export default {
+  shell: { main: 'Main', sign_out: 'Sign out', language: 'Language' },
+  sign_in: {
+    email: 'Email',
+    password: 'Password',
+    signing_in: 'Signing in…',
+    sign_in: 'Sign in',
+    ended: 'Your session has ended. Sign in again.',
+  },
+  never: 'never',
+};

@@ -1,0 +1,11 @@
+export default {
+  shell: { main: 'Menu główne', sign_out: 'Wyloguj', language: 'Język' },
+  sign_in: {
+    email: 'E-mail',
+    password: 'Hasło',
+    signing_in: 'Logowanie…',
+    sign_in: 'Zaloguj',
+    ended: 'Sesja wygasła. Zaloguj się ponownie.',
+  },
+  never: 'nigdy',
+};

@@ -1,0 +1,11 @@
+export default {
+  shell: { main: 'Meniu principal', sign_out: 'Deconectare', language: 'Limba' },
+  sign_in: {
+    email: 'E-mail',
+    password: 'Parolă',
+    signing_in: 'Se conectează…',
+    sign_in: 'Conectare',
+    ended: 'Sesiunea s-a încheiat. Conectați-vă din nou.',
+  },
+  never: 'niciodată',
+};

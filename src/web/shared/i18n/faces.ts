@@ -1,0 +1,70 @@
+import {
+  browserLanguage,
+  supportedLanguage,
+  switchLanguage,
+  type CatalogLoaders,
+  type Language,
+} from './i18n.js';
+import commonEn from './catalogs/common/en.js';
+import commonPl from './catalogs/common/pl.js';
+import commonRo from './catalogs/common/ro.js';
+
+/** Where a staff or retailer user's choice of language is kept, on this browser. */
+const STORAGE_KEY = 'factoryd.language';
+
+/**
+ * The shared words are a few dozen bytes per language: bundled with this module rather than a
+ * chunk each (a file that small is not worth a request, nor compressible).
+ */
+export const COMMON_CATALOGS: CatalogLoaders = {
+  en: () => Promise.resolve({ default: commonEn }),
+  pl: () => Promise.resolve({ default: commonPl }),
+  ro: () => Promise.resolve({ default: commonRo }),
+};
+
+export const STAFF_CATALOGS: CatalogLoaders = {
+  en: () => import('./catalogs/staff/en.js'),
+  pl: () => import('./catalogs/staff/pl.js'),
+  ro: () => import('./catalogs/staff/ro.js'),
+};
+
+export const PORTAL_CATALOGS: CatalogLoaders = {
+  en: () => import('./catalogs/portal/en.js'),
+  pl: () => import('./catalogs/portal/pl.js'),
+  ro: () => import('./catalogs/portal/ro.js'),
+};
+
+let faceCatalogs: Array<{ ns: string; loaders: CatalogLoaders }> = [];
+
+/** The language this browser's user chose (the language menu), else the browser's. */
+export function chosenLanguage(): Language {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (a private window): the browser's language.
+  }
+  return supportedLanguage(stored) ?? browserLanguage();
+}
+
+/**
+ * Starts a signed-in face (staff app, portal) in the user's language: its own catalog and the
+ * shared one, loaded before the first paint.
+ */
+export async function startFaceLanguage(ns: 'staff' | 'portal'): Promise<void> {
+  faceCatalogs = [
+    { ns: 'common', loaders: COMMON_CATALOGS },
+    { ns, loaders: ns === 'staff' ? STAFF_CATALOGS : PORTAL_CATALOGS },
+  ];
+  await switchLanguage(chosenLanguage(), faceCatalogs);
+}
+
+/** The language menu's choice: remembered on this browser, and the page switches to it. */
+export async function chooseLanguage(lang: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Not remembered; the page still switches.
+  }
+  await switchLanguage(lang, faceCatalogs);
+}
