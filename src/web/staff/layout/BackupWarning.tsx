@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
@@ -11,6 +12,7 @@ import { useCan } from '../access/access.js';
  * day one is needed.
  */
 export function BackupWarning() {
+  const { t } = useTranslation('staff');
   const can = useCan();
   const allowed = can('GET /v1/backups');
   const api = useApi();
@@ -25,13 +27,13 @@ export function BackupWarning() {
   if (!allowed || !last || last.status !== 'failed') return null;
   const good = status.data?.last_completed;
   return (
-    <div className="backup-warning" role="alert" aria-label="Backup failed">
-      <strong>The scheduled backup of {formatDateTime(last.started_at)} failed</strong>:{' '}
-      {sentence(last.error ?? 'no reason was recorded')} It is not a backup.{' '}
+    <div className="backup-warning" role="alert" aria-label={t('backup.label')}>
+      <strong>{t('backup.failed', { time: formatDateTime(last.started_at) })}</strong>:{' '}
+      {sentence(last.error ?? t('backup.no_reason'))} {t('backup.not_a_backup')}{' '}
       {good
-        ? `The latest good backup is from ${formatDateTime(good.finished_at)}.`
-        : 'There is no good scheduled backup yet.'}{' '}
-      <Link to="/factory/settings">Backup settings</Link>
+        ? t('backup.latest_good', { time: formatDateTime(good.finished_at) })
+        : t('backup.none_good')}{' '}
+      <Link to="/factory/settings">{t('backup.settings')}</Link>
     </div>
   );
 }

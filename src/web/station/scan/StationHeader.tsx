@@ -97,7 +97,7 @@ export function StationHeader({
         </p>
       )}
       <p className="station-operator" data-operator={operator?.name ?? ''}>
-        {operator ? operator.name : 'No operator'}
+        {operator ? operator.name : t('header.no_operator')}
       </p>
       <p className={`station-pending${pending > 0 ? ' has-pending' : ''}`} data-pending={pending}>
         {pending === 0 ? t('header.all_sent') : t('header.waiting', { count: pending })}
@@ -119,10 +119,10 @@ export function StationHeader({
               onClick={onReprint}
             >
               {reprint === 'queued'
-                ? 'Reprint queued'
+                ? t('header.reprint_queued')
                 : reprint === 'failed'
-                  ? 'Reprint failed: try again'
-                  : 'Reprint label'}
+                  ? t('header.reprint_failed')
+                  : t('header.reprint')}
             </button>
           )}
         </div>

@@ -44,6 +44,8 @@ const REFUSAL_KEYS: Record<RefusalReason, string> = {
   not_produced: 'refusal.not_produced',
   already_dispatched: 'refusal.already_dispatched',
   location_required: 'refusal.location_required',
+  consignment_closed: 'refusal.consignment_closed',
+  wrong_retailer: 'refusal.wrong_retailer',
 };
 
 function isRefusalReason(reason: string): reason is RefusalReason {

@@ -5,6 +5,15 @@ export default {
   new_install: 'New install with no admin yet? <a>Create the first admin</a>.',
   user: '{{name}} ({{role}})',
   role: { admin: 'admin', supervisor: 'supervisor' },
+  backup: {
+    label: 'Backup failed',
+    failed: 'The scheduled backup of {{time}} failed',
+    no_reason: 'no reason was recorded',
+    not_a_backup: 'It is not a backup.',
+    latest_good: 'The latest good backup is from {{time}}.',
+    none_good: 'There is no good scheduled backup yet.',
+    settings: 'Backup settings',
+  },
   nav: {
     orders: 'Orders',
     stations: 'Stations',

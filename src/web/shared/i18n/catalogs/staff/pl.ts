@@ -4,6 +4,15 @@ export default {
   new_install: 'Nowa instalacja bez administratora? <a>Utwórz pierwszego administratora</a>.',
   user: '{{name}} ({{role}})',
   role: { admin: 'administrator', supervisor: 'kierownik' },
+  backup: {
+    label: 'Kopia zapasowa nie powiodła się',
+    failed: 'Zaplanowana kopia zapasowa z {{time}} nie powiodła się',
+    no_reason: 'nie zapisano przyczyny',
+    not_a_backup: 'To nie jest kopia zapasowa.',
+    latest_good: 'Ostatnia dobra kopia zapasowa pochodzi z {{time}}.',
+    none_good: 'Nie ma jeszcze żadnej dobrej zaplanowanej kopii zapasowej.',
+    settings: 'Ustawienia kopii zapasowych',
+  },
   nav: {
     orders: 'Zamówienia',
     stations: 'Stanowiska',

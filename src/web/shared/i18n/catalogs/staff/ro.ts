@@ -4,6 +4,15 @@ export default {
   new_install: 'Instalare nouă, fără administrator? <a>Creați primul administrator</a>.',
   user: '{{name}} ({{role}})',
   role: { admin: 'administrator', supervisor: 'supervizor' },
+  backup: {
+    label: 'Copia de siguranță a eșuat',
+    failed: 'Copia de siguranță programată din {{time}} a eșuat',
+    no_reason: 'nu s-a înregistrat niciun motiv',
+    not_a_backup: 'Nu este o copie de siguranță.',
+    latest_good: 'Ultima copie de siguranță bună este din {{time}}.',
+    none_good: 'Încă nu există nicio copie de siguranță programată bună.',
+    settings: 'Setări pentru copii de siguranță',
+  },
   nav: {
     orders: 'Comenzi',
     stations: 'Posturi',

@@ -6,6 +6,10 @@ export default {
   },
   role: { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch' },
   header: {
+    no_operator: 'No operator',
+    reprint_queued: 'Reprint queued',
+    reprint_failed: 'Reprint failed: try again',
+    reprint: 'Reprint label',
     bay: 'Bay: {{bay}}',
     bay_not_set: 'not set',
     bay_default: 'station default',
@@ -65,6 +69,8 @@ export default {
     not_produced: 'Refused: {{barcode}} not produced yet',
     already_dispatched: 'Refused: {{barcode}} already dispatched',
     location_required: 'Refused: {{barcode}} needs a bay: choose one with Change bay',
+    consignment_closed: 'Refused: {{barcode}}: this consignment is closed',
+    wrong_retailer: "Refused: {{barcode}} is another retailer's order",
   },
   failure: {
     not_recorded: 'Not recorded: {{reason}}',

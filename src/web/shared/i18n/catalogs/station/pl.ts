@@ -6,6 +6,10 @@ export default {
   },
   role: { produce: 'Produkcja', stock: 'Magazyn', dispatch: 'Wysyłka' },
   header: {
+    no_operator: 'Brak operatora',
+    reprint_queued: 'Ponowny wydruk w kolejce',
+    reprint_failed: 'Ponowny wydruk nieudany: spróbuj ponownie',
+    reprint: 'Drukuj etykietę ponownie',
     bay: 'Miejsce: {{bay}}',
     bay_not_set: 'nie wybrano',
     bay_default: 'domyślne',
@@ -73,6 +77,8 @@ export default {
     already_dispatched: 'Odrzucono: {{barcode}} już wysłany',
     location_required:
       'Odrzucono: {{barcode}} wymaga miejsca: wybierz je przyciskiem Zmień miejsce',
+    consignment_closed: 'Odrzucono: {{barcode}}: ta wysyłka jest zamknięta',
+    wrong_retailer: 'Odrzucono: {{barcode}} to zamówienie innego sprzedawcy',
   },
   failure: {
     not_recorded: 'Nie zapisano: {{reason}}',

@@ -6,6 +6,10 @@ export default {
   },
   role: { produce: 'Producție', stock: 'Stoc', dispatch: 'Expediere' },
   header: {
+    no_operator: 'Niciun operator',
+    reprint_queued: 'Retipărire în coadă',
+    reprint_failed: 'Retipărirea a eșuat: încercați din nou',
+    reprint: 'Retipărește eticheta',
     bay: 'Locație: {{bay}}',
     bay_not_set: 'nealeasă',
     bay_default: 'implicită',
@@ -69,6 +73,8 @@ export default {
     not_produced: 'Refuzat: {{barcode}} încă neprodus',
     already_dispatched: 'Refuzat: {{barcode}} deja expediat',
     location_required: 'Refuzat: {{barcode}} necesită o locație: alegeți-o cu Schimbă locația',
+    consignment_closed: 'Refuzat: {{barcode}}: această expediție este închisă',
+    wrong_retailer: 'Refuzat: {{barcode}} este comanda altui comerciant',
   },
   failure: {
     not_recorded: 'Neînregistrat: {{reason}}',
