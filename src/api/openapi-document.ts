@@ -24,12 +24,24 @@ export const OPENAPI_TAGS: ReadonlyArray<{ name: string; description: string }> 
   { name: 'stations', description: 'Scanning stations: pairing, hardware checks, revoking.' },
   { name: 'hardware', description: 'The scanner test label.' },
   { name: 'returns', description: 'Dispatched pieces coming back: restocked or written off.' },
+  {
+    name: 'consignments',
+    description: 'Loads to a retailer: handling units (SSCC), their labels, the delivery note.',
+  },
+  {
+    name: 'printers',
+    description: 'Label printers (ZPL or IPP) and the print jobs queued on them.',
+  },
+  { name: 'operators', description: 'Shop-floor operators and the badges that sign them in.' },
+  { name: 'reports', description: 'Throughput and cycle times from the scan ledger, JSON or CSV.' },
   { name: 'retailers', description: 'The retailers orders are made for, and their portal users.' },
   { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries.' },
   { name: 'events', description: 'The events webhooks carry, listed for replay.' },
   { name: 'api keys', description: 'Keys for integrations (Bearer tokens).' },
   { name: 'company', description: 'The company as shown on labels and documents.' },
   { name: 'settings', description: "The factory's settings." },
+  { name: 'backups', description: 'Scheduled backups of the database and how they went.' },
+  { name: 'audit', description: 'The tamper-evident log of who changed what, and its check.' },
   { name: 'plans', description: 'Plans and prices.' },
   { name: 'auth', description: 'Staff sign-in (session tokens) and who a token belongs to.' },
   { name: 'staff', description: 'Staff users who sign in to the staff app.' },
@@ -143,7 +155,8 @@ export function swaggerOptions(): SwaggerOptions {
 /**
  * Per route, before @fastify/swagger reads it: a registration at a former URL (config.formerUrl)
  * stays out of the document; a named schema that is a route's whole body or answer is wrapped
- * (`allOf: [schema]`), because @fastify/swagger names only the nested ones — completeDocument
+ * (`allOf: [schema]`), as is one that is the schema of a content type of an answer, because
+ * @fastify/swagger names only the nested ones — completeDocument
  * unwraps the resulting `allOf: [{$ref}]` to the `$ref` alone.
  */
 function prepareRoute({
@@ -157,7 +170,25 @@ function prepareRoute({
 }): { schema: FastifySchema; url: string } {
   const former = (route.config as { formerUrl?: boolean } | undefined)?.formerUrl === true;
   if (former || !schema) return { schema: { ...schema, hide: true }, url };
-  const wrap = (part: unknown) => (isNamed(part) ? { allOf: [part] } : part);
+  const wrap = (part: unknown): unknown => {
+    if (isNamed(part)) return { allOf: [part] };
+    // An answer given per content type (`{description, content: {type: {schema}}}`): its named
+    // schemas are set aside, as @fastify/swagger does not look into `content`.
+    const content = (part as { content?: Record<string, { schema?: unknown }> } | undefined)
+      ?.content;
+    if (!content || typeof content !== 'object') return part;
+    return {
+      ...(part as object),
+      content: Object.fromEntries(
+        Object.entries(content).map(([type, media]) => {
+          if (!isNamed(media.schema)) return [type, media];
+          const name = (media.schema as { $id: string }).$id;
+          contentSchemas.set(name, media.schema);
+          return [type, { ...media, schema: { [CONTENT_SCHEMA]: name } }];
+        }),
+      ),
+    };
+  };
   const response = schema.response as Record<string, unknown> | undefined;
   return {
     url,
@@ -184,6 +215,24 @@ function namedBody(body: unknown, operationId: unknown): unknown {
   if ((body as { type?: unknown }).type !== 'object') return body;
   const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Request`;
   return { ...(body as object), $id: name };
+}
+
+/**
+ * The named schemas of answers given per content type, by `$id`, which prepareRoute replaces by
+ * `{[CONTENT_SCHEMA]: $id}` and completeDocument by a `$ref` (adding the schema to the components).
+ */
+const contentSchemas = new Map<string, unknown>();
+const CONTENT_SCHEMA = 'x-named-schema';
+
+/** `{[CONTENT_SCHEMA]: name}` (set by prepareRoute) → a `$ref` to the named schema. */
+function refContentSchemas(response: Response, schemas: Record<string, unknown>): void {
+  for (const media of Object.values(response.content ?? {})) {
+    const name = (media.schema as Record<string, unknown> | undefined)?.[CONTENT_SCHEMA];
+    if (typeof name !== 'string' || !contentSchemas.has(name)) continue;
+    media.schema = liftNamed(structuredClone(contentSchemas.get(name)), schemas) as {
+      $ref: string;
+    };
+  }
 }
 
 const isNamed = (schema: unknown): boolean =>
@@ -274,6 +323,10 @@ const ID_DESCRIPTIONS: Array<[RegExp, string]> = [
   [/^\/v1\/webhooks\//, "The webhook endpoint's id (`whe_…`)."],
   [/^\/v1\/api-keys\//, "The API key's id (`key_…`), not the key itself."],
   [/^\/v1\/staff\//, "The staff user's id (`stf_…`)."],
+  [/^\/v1\/(portal\/)?consignments\//, "The consignment's id (`cns_…`)."],
+  [/^\/v1\/printers\//, "The printer's id (`prn_…`)."],
+  [/^\/v1\/print-jobs\//, "The print job's id (`pjb_…`)."],
+  [/^\/v1\/operators\//, "The operator's id (`opr_…`)."],
 ];
 
 /** `/v1/print-jobs/{id}/…` → "The print job's id." (a new collection needs no entry above). */
@@ -322,6 +375,7 @@ export function completeDocument<T extends object>(generated: T): T {
         describeParameter(path, parameter);
       }
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        refContentSchemas(response, schemas);
         if (response.description === 'Default Response' || !response.description) {
           response.description = successDescription(response);
         }
@@ -350,6 +404,11 @@ const CSV_EXAMPLE =
   'SW-1042,SW,SOFA-3S,Grey,1,2,,2026-12-04,Frame|Cushions\n';
 const ZPL_EXAMPLE = '^XA^FO40,40^A0N,40,40^FDSW-1042^FS^FO40,100^BCN,120,Y,N,N^FDFD 0000001^FS^XZ';
 
+const SSE_EXAMPLE =
+  'retry: 2000\n: connected\n\n' +
+  'id: evt_01M83T67706TQJNVX17R6XZKA4\nevent: order.created\n' +
+  'data: {"type":"order.created","timestamp":"2026-11-20T09:30:00Z","data":{"id":"ord_01M83T67706TQJNVX17R6XZKA5"}}\n\n';
+
 type Media = { schema?: unknown; example?: unknown; examples?: unknown };
 
 /** An example for the JSON, CSV and ZPL of a request body and of its success answers. */
@@ -372,6 +431,8 @@ function addExamples(
       m.example = CSV_EXAMPLE;
     } else if (type === 'text/plain') {
       m.example = ZPL_EXAMPLE;
+    } else if (type === 'text/event-stream') {
+      m.example = SSE_EXAMPLE;
     }
   }
 }

@@ -22,7 +22,7 @@ import {
   ConsignmentClose,
   ConsignmentCreate,
   ConsignmentDetail,
-  ConsignmentStatus,
+  ConsignmentStatusFilter,
   HandlingUnit,
 } from '../schemas/consignments.js';
 import { coreOf } from '../idempotency.js';
@@ -63,8 +63,14 @@ export async function consignmentsRoutes(
         querystring: Type.Object(
           {
             ...ListQuery,
-            status: Type.Optional(ConsignmentStatus),
-            retailer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+            status: Type.Optional(ConsignmentStatusFilter),
+            retailer_id: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: "One retailer's consignments only: its id (`rtl_…`).",
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -161,8 +167,14 @@ export async function consignmentsRoutes(
               type: 'string',
               enum: ['pdf', 'zpl'],
               default: 'pdf',
+              description: 'PDF (one page per label) or ZPL (for a label printer).',
             }),
-            dpi: Type.Unsafe<LabelDpi>({ type: 'integer', enum: [203, 300], default: 203 }),
+            dpi: Type.Unsafe<LabelDpi>({
+              type: 'integer',
+              enum: [203, 300],
+              default: 203,
+              description: "The printer's resolution, in dots per inch.",
+            }),
           },
           { additionalProperties: false },
         ),
@@ -223,7 +235,7 @@ export async function consignmentsRoutes(
         summary: "List the signed-in retailer's consignments, newest first",
         description: 'Only consignments to the session’s retailer; `status` filters.',
         querystring: Type.Object(
-          { ...ListQuery, status: Type.Optional(ConsignmentStatus) },
+          { ...ListQuery, status: Type.Optional(ConsignmentStatusFilter) },
           { additionalProperties: false },
         ),
         response: { 200: ListOf(Consignment) },

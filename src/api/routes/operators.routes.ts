@@ -17,8 +17,18 @@ import { Operator, OperatorCreate, OperatorPatch } from '../schemas/operators.js
 
 const BadgeQuery = Type.Object(
   {
-    format: Type.Unsafe<LabelFormat>({ type: 'string', enum: ['pdf', 'zpl'], default: 'pdf' }),
-    dpi: Type.Unsafe<LabelDpi>({ type: 'integer', enum: [203, 300], default: 203 }),
+    format: Type.Unsafe<LabelFormat>({
+      type: 'string',
+      enum: ['pdf', 'zpl'],
+      default: 'pdf',
+      description: 'PDF (a page) or ZPL (for a label printer).',
+    }),
+    dpi: Type.Unsafe<LabelDpi>({
+      type: 'integer',
+      enum: [203, 300],
+      default: 203,
+      description: "The printer's resolution, in dots per inch.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -80,7 +90,12 @@ export async function operatorsRoutes(
         summary: 'List operators, newest first',
         description: 'Keyset pages; `active` keeps only active (true) or inactive (false) ones.',
         querystring: Type.Object(
-          { ...ListQuery, active: Type.Optional(Type.Boolean()) },
+          {
+            ...ListQuery,
+            active: Type.Optional(
+              Type.Boolean({ description: 'true: active operators only; false: inactive only.' }),
+            ),
+          },
           { additionalProperties: false },
         ),
         response: { 200: ListOf(Operator) },

@@ -30,7 +30,7 @@ import {
   PrinterName,
   PrinterUri,
   PrintJob,
-  PrintJobStatus,
+  PrintJobStatusFilter,
   StationPrinter,
 } from '../schemas/printers.js';
 
@@ -128,11 +128,14 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
           'Its queued jobs are cancelled and stations printing on it print on none; its jobs stay listable.',
         params: IdParams,
         response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('printer'),
-            deleted: Type.Literal(true),
-          }),
+          200: Type.Object(
+            {
+              id: Type.String(),
+              object: Type.Literal('printer'),
+              deleted: Type.Literal(true),
+            },
+            { $id: 'PrinterDeleted' },
+          ),
         },
       },
     },
@@ -167,8 +170,14 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
         querystring: Type.Object(
           {
             ...ListQuery,
-            printer_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-            status: Type.Optional(PrintJobStatus),
+            printer_id: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: "One printer's jobs only: its id (`prn_…`).",
+              }),
+            ),
+            status: Type.Optional(PrintJobStatusFilter),
           },
           { additionalProperties: false },
         ),

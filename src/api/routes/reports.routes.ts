@@ -15,11 +15,11 @@ import {
   ThroughputReport,
 } from '../schemas/reports.js';
 
-const csvAnswer = (json: object) => ({
+const csvAnswer = (json: object, csvExample: string) => ({
   description: 'The report; with `format=csv`, its rows as CSV.',
   content: {
     'application/json': { schema: json },
-    'text/csv': { schema: { type: 'string' } },
+    'text/csv': { schema: { type: 'string' }, example: csvExample },
   },
 });
 
@@ -39,7 +39,13 @@ export async function reportsRoutes(app: FastifyInstance, { core }: RouteDeps): 
           'Test-label scans are not counted. Operators are not recorded yet: group_by=operator ' +
           'answers one group, null ("no operator").',
         querystring: ThroughputQuery,
-        response: { 200: csvAnswer(ThroughputReport) },
+        response: {
+          200: csvAnswer(
+            ThroughputReport,
+            'bucket_start,group,group_name,produce,stock,dispatch,refused\r\n' +
+              '2026-11-23T09:00:00.000Z,stn_01M83T67706TQJNVX17R6XZKA4,Line 1,42,0,0,1\r\n',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -66,7 +72,12 @@ export async function reportsRoutes(app: FastifyInstance, { core }: RouteDeps): 
           'produce_to_stock (produced_at → in_stock_at), stock_to_dispatch (in_stock_at → ' +
           'dispatched_at), produce_to_dispatch (produced_at → dispatched_at).',
         querystring: CycleTimesQuery,
-        response: { 200: csvAnswer(CycleTimesReport) },
+        response: {
+          200: csvAnswer(
+            CycleTimesReport,
+            'stage,count,p50_seconds,p90_seconds\r\nproduce_to_stock,120,5400,14400\r\n',
+          ),
+        },
       },
     },
     async (request, reply) => {

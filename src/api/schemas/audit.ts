@@ -54,11 +54,36 @@ export const AuditVerification = Type.Object(
 
 export const AuditLogQuery = Type.Object(
   {
-    actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    action: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    from: Type.Optional(IsoDateTime),
-    to: Type.Optional(IsoDateTime),
+    actor_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Rows of this actor only: a staff user, API key or retailer user id.',
+      }),
+    ),
+    action: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Rows of this action only, as written: `order.cancel`.',
+      }),
+    ),
+    target_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Rows about this record only: its id.',
+      }),
+    ),
+    from: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'Rows at or after this instant (inclusive).',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Rows strictly before this instant.' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { IsoDateTime, Nullable } from './common.js';
+import { IsoDateTime, Nullable, StringEnum } from './common.js';
 
 /** One scheduled backup's outcome; also the data of `backup.completed` and `backup.failed`. */
 export const BackupRun = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('backup_run'),
-    status: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
+    status: StringEnum(['completed', 'failed'] as const),
     started_at: IsoDateTime,
     finished_at: IsoDateTime,
     file: Nullable(

@@ -12,6 +12,10 @@ import type { Assert, Same } from './same-shape.js';
 
 export const CONSIGNMENT_STATUSES = ['open', 'closed', 'cancelled'] as const;
 export const ConsignmentStatus = StringEnum(CONSIGNMENT_STATUSES);
+/** The `status` filter of the consignment lists. */
+export const ConsignmentStatusFilter = StringEnum(CONSIGNMENT_STATUSES, {
+  description: 'Consignments in this status only.',
+});
 
 const Text = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
 

@@ -37,6 +37,10 @@ export const Printer = Type.Object(
 );
 
 export const PrintJobStatus = StringEnum(PRINT_JOB_STATUSES);
+/** The `status` filter of the print job list. */
+export const PrintJobStatusFilter = StringEnum(PRINT_JOB_STATUSES, {
+  description: 'Jobs in this status only.',
+});
 
 export const PrintJob = Type.Object(
   {
@@ -47,8 +51,7 @@ export const PrintJob = Type.Object(
     source: StringEnum(['order', 'test_label', 'consignment'] as const),
     order_id: Nullable(Type.String()),
     pieces: Type.Union([
-      Type.Literal('all'),
-      Type.Literal('unprinted'),
+      StringEnum(['all', 'unprinted'] as const),
       Type.Array(Type.String()),
       Type.Null(),
     ]),
@@ -75,8 +78,7 @@ export const NewPrintJob = Type.Object(
     ),
     pieces: Type.Optional(
       Type.Union([
-        Type.Literal('all'),
-        Type.Literal('unprinted'),
+        StringEnum(['all', 'unprinted'] as const),
         Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 10_000 }),
       ]),
     ),

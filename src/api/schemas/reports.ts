@@ -6,7 +6,7 @@ import type {
 import { IsoDateTime, Nullable, StringEnum } from './common.js';
 import type { Assert, Same } from './same-shape.js';
 
-const Format = Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+const Format = StringEnum(['json', 'csv'] as const, {
   default: 'json',
   description: '`csv` answers the same rows as CSV (text/csv), with a header line.',
 });
@@ -20,20 +20,27 @@ const To = Type.String({
   description: 'End of the range (excluded). Default: now.',
 });
 
+const Bucket = StringEnum(['hour', 'day'] as const, {
+  default: 'hour',
+  description: 'UTC hours or UTC days.',
+});
+const GroupBy = StringEnum(['station', 'role', 'operator'] as const, {
+  default: 'station',
+  description:
+    'One row per bucket and station, per role (produce, stock, dispatch), or per operator.',
+});
+const Per = StringEnum(['piece', 'order'] as const, {
+  default: 'piece',
+  description:
+    "The pieces' milestones, or the orders' (an order's produced_at, in_stock_at, dispatched_at).",
+});
+
 export const ThroughputQuery = Type.Object(
   {
     from: Type.Optional(From),
     to: Type.Optional(To),
-    bucket: Type.Union([Type.Literal('hour'), Type.Literal('day')], {
-      default: 'hour',
-      description: 'UTC hours or UTC days.',
-    }),
-    group_by: Type.Union(
-      [Type.Literal('station'), Type.Literal('role'), Type.Literal('operator')],
-      {
-        default: 'station',
-      },
-    ),
+    bucket: Bucket,
+    group_by: GroupBy,
     format: Format,
   },
   { additionalProperties: false },
@@ -77,18 +84,14 @@ export const CycleTimesQuery = Type.Object(
     from: Type.Optional(From),
     to: Type.Optional(To),
     retailer_id: Type.Optional(Type.String({ maxLength: 64, description: 'One retailer’s only.' })),
-    per: Type.Union([Type.Literal('piece'), Type.Literal('order')], { default: 'piece' }),
+    per: Per,
     format: Format,
   },
   { additionalProperties: false },
 );
 
-const Stage = Type.Union(
-  [
-    Type.Literal('produce_to_stock'),
-    Type.Literal('stock_to_dispatch'),
-    Type.Literal('produce_to_dispatch'),
-  ],
+const Stage = StringEnum(
+  ['produce_to_stock', 'stock_to_dispatch', 'produce_to_dispatch'] as const,
   {
     description: 'From the first milestone to the second: produced_at, in_stock_at, dispatched_at.',
   },
