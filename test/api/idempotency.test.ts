@@ -223,6 +223,13 @@ describe('every creating route', () => {
     }
     const { id: stationId } = await station('produce');
     const rolled = await call('POST', '/v1/api-keys', { name: 'to roll' });
+    const consignment = await call('POST', '/v1/consignments', { retailer_id: retailer.id });
+    // Nothing listens at the printer's address: its jobs stay queued.
+    const printer = await call('POST', '/v1/printers', {
+      name: 'Dock',
+      language: 'zpl',
+      uri: 'tcp://127.0.0.1:9',
+    });
 
     const requests: Record<string, { url: string; payload: unknown; csv?: boolean }> = {
       'POST /v1/api-keys': { url: '/v1/api-keys', payload: { name: 'ERP' } },
@@ -275,6 +282,20 @@ describe('every creating route', () => {
         url: '/v1/webhooks',
         payload: { url: 'http://127.0.0.1:9/h', events: ['*'] },
       },
+      'POST /v1/consignments': { url: '/v1/consignments', payload: { retailer_id: retailer.id } },
+      'POST /v1/consignments/:id/handling-units': {
+        url: `/v1/consignments/${consignment.id}/handling-units`,
+        payload: {},
+      },
+      'POST /v1/printers': {
+        url: '/v1/printers',
+        payload: { name: 'Office', language: 'zpl', uri: 'tcp://127.0.0.1:9' },
+      },
+      'POST /v1/print-jobs': {
+        url: '/v1/print-jobs',
+        payload: { printer_id: printer.id, test_label: true },
+      },
+      'POST /v1/operators': { url: '/v1/operators', payload: { name: 'Ana' } },
     };
     // Every operation the document says takes an Idempotency-Key.
     const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();

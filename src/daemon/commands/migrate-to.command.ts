@@ -35,8 +35,14 @@ export async function migrateTo(
       );
       return 1;
     }
-    const tables = tablesInOrder(source);
+    const tables = tablesInOrder(source).filter((table) => !NOT_COPIED.has(table.name));
     await copyTables(source, target, tables);
+    // The stream's commit order goes on after the copied events (DESIGN §16).
+    await target.db.executeQuery(
+      CompiledQuery.raw(
+        "select setval('events_seq_seq', coalesce((select max(seq) from events), 0) + 1, false)",
+      ),
+    );
     io.stderr.write('table                      rows  checksum\n');
     let mismatched = 0;
     for (const table of tables) {
@@ -63,6 +69,12 @@ export async function migrateTo(
     await source.close();
   }
 }
+
+/**
+ * Tables not copied: SQLite's own counter of the event order (PostgreSQL has a sequence), each
+ * database's record of the migrations it ran (the target has its own), and `/readyz`'s probe row.
+ */
+const NOT_COPIED = new Set(['event_seq', 'migration_versions', 'write_probe']);
 
 interface Table {
   name: string;
