@@ -120,7 +120,7 @@ const stationOf = (row: StationPieceAndOrderRow): Omit<ScanFound, 'found'> => ({
       : {
           id: row.station_operator_id,
           name: row.operator_name,
-          language: (row.operator_language as StationOperator['language'] | null) ?? 'en',
+          language: row.operator_language ?? 'en',
           since: row.station_operator_since ?? row.station_last_scan_at ?? '',
           lastScanAt: row.station_last_scan_at,
           idleMinutes:
