@@ -96,6 +96,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
     backup_dir: null,
     backup_keep: 7,
     operator_idle_minutes: null,
+    gs1_company_prefix: null,
+    print_rules: [],
     updated_at: '2026-11-01T00:00:00.000Z',
   };
   const anyStaffOrKey =
@@ -196,6 +198,8 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
               at: '2026-11-22T09:30:00.000Z',
               operator_id: null,
               operator_name: null,
+              consignment_id: null,
+              handling_unit_id: null,
             },
           ],
         },
@@ -325,6 +329,9 @@ export async function startFactoryFake(orderCount = 45): Promise<FactoryFake> {
           operator: null,
           piece: null,
           order: null,
+          consignment_id: null,
+          handling_unit_id: null,
+          consignment: null,
         },
       };
     },

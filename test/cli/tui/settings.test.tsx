@@ -120,8 +120,9 @@ describe('factory tui: Settings', () => {
     await tui.waitFor('› stuck_after_days');
     const frame = await tui.waitFor(/label_size\s+4x6 \(read-only\)/);
     expect(lineOf(frame, 'label_size')).toContain('read-only: labels are 4 × 6 in');
-    // stuck_after_days, timezone, station_app_scheme, public_url, session_ttl_hours, label_size.
-    tui.press(KEY.down, KEY.down, KEY.down, KEY.down, KEY.down);
+    // stuck_after_days, timezone, station_app_scheme, public_url, gs1_company_prefix,
+    // session_ttl_hours, label_size.
+    tui.press(KEY.down, KEY.down, KEY.down, KEY.down, KEY.down, KEY.down);
     await tui.waitFor('› label_size');
     await tui.waitFor('Enter edit (read-only)');
     tui.press(KEY.enter);
