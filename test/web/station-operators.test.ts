@@ -21,7 +21,8 @@ describe('operators at the station page', () => {
 
     const badge = await scan(page, ana.badge);
     expect(badge.verdict).toBe('accepted');
-    expect(badge.text).toContain('Hello, Ana Kowalska');
+    // Ana's language is Polish: from her badge on, the page speaks it (DESIGN §17).
+    expect(badge.text).toContain('Witaj, Ana Kowalska');
     await page.locator('[data-verdict][data-operator="Ana Kowalska"]').waitFor();
     await expect
       .poll(() => page.locator('.station-operator').getAttribute('data-operator'))
@@ -30,7 +31,7 @@ describe('operators at the station page', () => {
     await screenshot(page, 'station-operator-greeting-800x480');
 
     const [first] = order.barcodes;
-    expect((await scan(page, first!)).text).toContain(`Produced ${first}`);
+    expect((await scan(page, first!)).text).toContain(`Wyprodukowano ${first}`);
     expect(await page.locator('.station-operator').innerText()).toBe('Ana Kowalska');
     const recorded = await w.api('GET', `/v1/orders/${order.id}`);
     expect(recorded.scans.map((s: { operator_name: string }) => s.operator_name)).toEqual([
@@ -39,7 +40,7 @@ describe('operators at the station page', () => {
 
     const bye = await scan(page, 'OP SIGNOUT');
     expect(bye.text).toContain('Signed out');
-    await expect.poll(() => page.locator('.station-operator').innerText()).toBe('No operator');
+    await expect.poll(() => page.locator('.station-operator').innerText()).toBe('Brak operatora');
     await station.close();
   });
 });

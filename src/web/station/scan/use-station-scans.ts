@@ -11,7 +11,7 @@ import {
   stationApi,
   type ScanAnswer,
 } from '../station-api.js';
-import { stationT } from '../station-i18n.js';
+import { setStationLanguage, stationT } from '../station-i18n.js';
 import {
   stationDefaultBay,
   stationLoad,
@@ -236,6 +236,11 @@ export function useStationScans(
       else show();
       if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
       if (station.role === 'dispatch') learnLoad(station.id, answer);
+      // A badge signs its operator in: from then on the page speaks their language (DESIGN §17).
+      const badge = answer.barcode.startsWith('OP ') && !answer.piece;
+      if (badge && answer.accepted && answer.operator && !afterOutage) {
+        void setStationLanguage(answer.operator.language);
+      }
       const live = scan.client_scan_id === latestId.current && !afterOutage;
       if (live || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
