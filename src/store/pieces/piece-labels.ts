@@ -47,16 +47,11 @@ export async function takeOrderLabels(
 }
 
 /**
- * One piece's label by barcode (with its order, retailer and line, and its order's units),
- * marked printed at `at`; undefined when no piece of a visible order carries the barcode.
+ * What a piece's label shows (its order, retailer and line) for the pieces of one factory; callers
+ * narrow it to the barcodes they print.
  */
-export async function takeItemLabel(
-  db: Kysely<DB>,
-  factoryId: string,
-  barcode: string,
-  at: string,
-) {
-  const piece = await db
+export function labelRows(db: Kysely<DB>, factoryId: string) {
+  return db
     .selectFrom('pieces as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
@@ -77,7 +72,20 @@ export async function takeItemLabel(
       'l.colour',
       'l.pieces_per_unit',
     ])
-    .where('p.factory_id', '=', factoryId)
+    .where('p.factory_id', '=', factoryId);
+}
+
+/**
+ * One piece's label by barcode (with its order, retailer and line, and its order's units),
+ * marked printed at `at`; undefined when no piece of a visible order carries the barcode.
+ */
+export async function takeItemLabel(
+  db: Kysely<DB>,
+  factoryId: string,
+  barcode: string,
+  at: string,
+) {
+  const piece = await labelRows(db, factoryId)
     .where('p.barcode', '=', barcode)
     .where(orderIsVisible('o'))
     .executeTakeFirst();

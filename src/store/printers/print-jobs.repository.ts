@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newestFirst, type PageParams } from '../pagination.js';
 import type { DB, PrintJobTable } from '../schema.js';
 import { orderIsVisible } from '../orders/order-visibility.js';
+import { labelRows } from '../pieces/piece-labels.js';
 
 export type PrintJobRow = PrintJobTable;
 export type PrintJobStatus = PrintJobRow['status'];
@@ -261,27 +262,7 @@ export async function labelContents(
   barcodes: readonly string[],
 ) {
   if (barcodes.length === 0) return [];
-  const rows = await db
-    .selectFrom('pieces as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .innerJoin('retailers as r', 'r.id', 'o.retailer_id')
-    .innerJoin('order_lines as l', (join) =>
-      join.onRef('l.order_id', '=', 'p.order_id').onRef('l.line_no', '=', 'p.line_no'),
-    )
-    .select([
-      'p.barcode',
-      'p.unit_no',
-      'p.piece_no',
-      'p.piece_name',
-      'o.id as order_id',
-      'o.order_no',
-      'o.needed_by',
-      'r.name as retailer_name',
-      'l.sku',
-      'l.colour',
-      'l.pieces_per_unit',
-    ])
-    .where('p.factory_id', '=', factoryId)
+  const rows = await labelRows(db, factoryId)
     .where('p.barcode', 'in', [...barcodes])
     .execute();
   const orderIds = [...new Set(rows.map((r) => r.order_id))];
