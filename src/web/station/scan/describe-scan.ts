@@ -77,7 +77,13 @@ export function answerText(answer: ScanAnswer): StationText {
         ? { key: 'message.in_stock', values: { barcode } }
         : { key: 'message.in_stock_at', values: { barcode, bay: answer.location } };
     case 'dispatch':
-      return { key: 'message.dispatched', values: { barcode } };
+      // Into a consignment, the verdict names it (DESIGN §15).
+      return answer.consignment
+        ? {
+            key: 'message.dispatched_on',
+            values: { barcode, consignment: answer.consignment.number },
+          }
+        : { key: 'message.dispatched', values: { barcode } };
     default:
       return { text: answer.message };
   }

@@ -57,6 +57,7 @@ export default {
     in_stock: 'In stock: {{barcode}}',
     in_stock_at: 'In stock: {{barcode}} at {{bay}}',
     dispatched: 'Dispatched {{barcode}}',
+    dispatched_on: 'Dispatched {{barcode}} on {{consignment}}',
     piece_line: 'Unit {{unit}} of {{units}} · Piece {{piece}} of {{pieces}}',
   },
   refusal: {

@@ -64,6 +64,7 @@ export default {
     in_stock: 'Na magazynie: {{barcode}}',
     in_stock_at: 'Na magazynie: {{barcode}} w {{bay}}',
     dispatched: 'Wysłano {{barcode}}',
+    dispatched_on: 'Załadowano {{barcode}} do {{consignment}}',
     piece_line: 'Jednostka {{unit}} z {{units}} · Element {{piece}} z {{pieces}}',
   },
   refusal: {

@@ -61,6 +61,7 @@ export default {
     in_stock: 'În stoc: {{barcode}}',
     in_stock_at: 'În stoc: {{barcode}} la {{bay}}',
     dispatched: 'Expediat {{barcode}}',
+    dispatched_on: 'Încărcat {{barcode}} în {{consignment}}',
     piece_line: 'Unitatea {{unit}} din {{units}} · Piesa {{piece}} din {{pieces}}',
   },
   refusal: {
