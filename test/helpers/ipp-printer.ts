@@ -44,7 +44,11 @@ export class IppPrinter {
     private readonly busPid: number,
   ) {}
 
-  static async start(): Promise<IppPrinter> {
+  /**
+   * `command`: run for each document instead of ippeveprinter's own simulated printing, which
+   * sleeps 5–15 s per job; `/bin/true` completes a job as soon as it has arrived.
+   */
+  static async start(options: { command?: string } = {}): Promise<IppPrinter> {
     const dir = tempDir('factoryd-ipp-');
     const spool = join(dir, 'spool');
     mkdirSync(spool);
@@ -106,6 +110,7 @@ export class IppPrinter {
           '-d',
           spool,
           '-k',
+          ...(options.command ? ['-c', options.command] : []),
           '-f',
           'application/pdf',
           'Office',
