@@ -11,6 +11,7 @@ import type * as ZplRenderer from 'zpl-renderer-js';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { FakeZplPrinter } from '../helpers/fake-zpl-printer.js';
 import { IppPrinter } from '../helpers/ipp-printer.js';
+import { launchBrowser, openPage, screenshot } from '../helpers/browser.js';
 import { SseClient } from '../helpers/sse.js';
 import { waitUntil } from '../helpers/wait.js';
 import { decodePdf, decodePngBuffer, pdfPageCount, pdfText } from '../labels/decode.js';
@@ -44,6 +45,7 @@ const floor = {
   po2: { id: '', barcodes: [] as string[] },
   produceToken: '',
   dispatchToken: '',
+  dispatchId: '',
   operatorId: '',
   consignmentId: '',
   sscc: '',
@@ -156,6 +158,14 @@ function piecesCounted(station: string): Counts {
     dispatch: moved('dispatch'),
     refused: mine.filter((s) => !s.accepted).length,
   };
+}
+
+/** Midnight UTC today (the board is opened in UTC here). */
+function startOfTodayUtc(): string {
+  const now = new Date();
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+  ).toISOString();
 }
 
 const started = performance.now();
@@ -337,6 +347,7 @@ describe('the single executable on the floor', () => {
   it('loads a consignment by scan, stops the wrong piece, closes forced, and prints its papers', async () => {
     const dock = await pairStation('Dock 1', 'dispatch');
     floor.dispatchToken = dock.token;
+    floor.dispatchId = dock.id;
     const cn = json(
       factory(['consignments', 'create', '--retailer-id', floor.north, '--carrier', 'Swift']),
     );
@@ -512,6 +523,58 @@ describe('the single executable on the floor', () => {
       count: 2,
       p50_seconds: expect.any(Number),
     });
+  });
+
+  it('shows the board on a TV: today’s figures from the reports, following a scan', async () => {
+    await api('POST', '/v1/staff', {
+      email: 'tv@factory.test',
+      name: 'Floor TV',
+      role: 'supervisor',
+      password: 'correct horse 42',
+    });
+    const today = async () => {
+      const report = await api(
+        'GET',
+        `/v1/reports/throughput?bucket=hour&group_by=role&from=${startOfTodayUtc()}`,
+      );
+      const sum = { produce: 0, dispatch: 0 };
+      for (const row of report.data) {
+        sum.produce += row.produce;
+        sum.dispatch += row.dispatch;
+      }
+      return sum;
+    };
+    const before = await today();
+    const browser = await launchBrowser();
+    try {
+      const { page, problems } = await openPage(browser, {
+        viewport: { width: 1920, height: 1080 },
+        timezoneId: 'UTC',
+      });
+      await page.goto(`${server.url}/board`);
+      await page.getByLabel('Email').fill('tv@factory.test');
+      await page.getByLabel('Password').fill('correct horse 42');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const metric = (name: string) => page.locator(`[data-metric="${name}"]`).textContent();
+      await expect
+        .poll(() => metric('produced_today'), { timeout: 15_000 })
+        .toBe(String(before.produce));
+      expect(await metric('dispatched_today')).toBe(String(before.dispatch));
+
+      // The dock stops loading the closed consignment; the last piece leaves as a plain dispatch.
+      await api('PATCH', `/v1/stations/${floor.dispatchId}`, { consignment_id: null });
+      expect(await scan(floor.dispatchToken, floor.po1.barcodes[2]!)).toMatchObject({
+        accepted: true,
+        consignment_id: null,
+      });
+      await expect
+        .poll(() => metric('dispatched_today'), { timeout: 5_000 })
+        .toBe(String(before.dispatch + 1));
+      await screenshot(page, 'binary-board-1920x1080');
+      expect(problems).toEqual({ errors: [], cspViolations: [] });
+    } finally {
+      await browser.close();
+    }
   });
 
   // Known bug (src/store/reports, not packaging): the throughput report counts every accepted
