@@ -467,16 +467,13 @@ describe('the single executable on the floor', () => {
     });
     expect(live.status, live.refusal).toBe(200);
     // The dock still points at the closed consignment: the last piece is refused, and kept.
-    const sent = performance.now();
     const late = await scan(floor.dispatchToken, floor.po1.barcodes[2]!);
     expect(late).toMatchObject({ accepted: false, reason: 'consignment_closed' });
     const [event] = await live.waitForEvents(1);
-    const seenMs = performance.now() - sent;
     live.close();
     expect(event!.event).toBe('scan.recorded');
     const body = JSON.parse(event!.data) as Json;
     expect(body).toMatchObject({ type: 'scan.recorded', data: { id: late.id, accepted: false } });
-    expect(seenMs).toBeLessThan(5_000);
 
     // The stream opened before anything happened saw every scan, once each, in order.
     await waitUntil('every scan on the first stream', () =>
