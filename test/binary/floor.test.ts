@@ -49,6 +49,8 @@ const floor = {
   operatorId: '',
   consignmentId: '',
   sscc: '',
+  /** How many labels the Zebra had received when the consignment closed. */
+  zebraAtClose: 0,
   /** Every scan answered, for the stream and the reports. */
   scans: [] as Array<{
     id: string;
@@ -307,6 +309,27 @@ describe('the single executable on the floor', () => {
     expect(order.pieces[0].label_printed_at).toEqual(expect.any(String));
   });
 
+  it('holds the queue while the Zebra is out of paper, and prints by itself when paper is back', async () => {
+    zebra.state = { paperOut: true };
+    const before = zebra.formats.length;
+    const queued = json(factory(['printers', 'test', floor.zebraId]));
+    expect(queued).toMatchObject({ status: 'queued', source: 'test_label' });
+    await waitUntil(
+      'held for paper',
+      async () => (await job(queued.id)).held_reason === 'paper_out',
+    );
+    expect(await api('GET', `/v1/printers/${floor.zebraId}`)).toMatchObject({
+      state: 'error',
+      state_reasons: ['paper_out'],
+    });
+    expect(zebra.formats).toHaveLength(before);
+    zebra.state = {};
+    const done = await printed(queued.id);
+    expect(done.held_reason).toBeNull();
+    expect(zebra.formats).toHaveLength(before + 1);
+    expect(stream.events.map((e) => e.event)).toContain('printer.status_changed');
+  });
+
   it('signs an operator in by badge; the pieces scanned next are theirs', async () => {
     const ana = json(
       factory(['operators', 'create', '--name', 'Ana Kowalska', '--language', 'pl']),
@@ -383,6 +406,7 @@ describe('the single executable on the floor', () => {
     expect(theirs.scans.at(-1)).toMatchObject({ accepted: false, reason: 'wrong_retailer' });
     expect(theirs.pieces[0].status).toBe('produced');
 
+    floor.zebraAtClose = zebra.formats.length;
     const refused = factory(['consignments', 'close', cn.id]);
     expect(refused.status).toBe(5);
     expect(refused.stderr).toContain('unit_incomplete');
@@ -457,8 +481,8 @@ describe('the single executable on the floor', () => {
     const labelJob = bayJobs.find((j: Json) => j.consignment_id === floor.consignmentId);
     expect(labelJob).toMatchObject({ document: 'sscc_labels', labels: 1 });
     await printed(labelJob.id);
-    expect(zebra.formats).toHaveLength(4);
-    expect(await decodeZpl(zebra.formats[3]!)).toEqual([[`00${floor.sscc}`]]);
+    expect(zebra.formats).toHaveLength(floor.zebraAtClose + 1);
+    expect(await decodeZpl(zebra.formats[floor.zebraAtClose]!)).toEqual([[`00${floor.sscc}`]]);
   });
 
   it('streams a scan as it happens; the board and the reports answer from the ledger', async () => {
