@@ -367,7 +367,7 @@ describe('the single executable on the floor', () => {
     );
   });
 
-  it('loads a consignment by scan, stops the wrong piece, closes forced, and prints its papers', async () => {
+  it('loads a consignment by scan, stops the wrong piece, closes forced; its delivery note and SSCC label read back', async () => {
     const dock = await pairStation('Dock 1', 'dispatch');
     floor.dispatchToken = dock.token;
     floor.dispatchId = dock.id;
