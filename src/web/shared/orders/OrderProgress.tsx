@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { OrderListItem } from './order-status.js';
 
 type Counts = Pick<
@@ -11,14 +12,18 @@ type Counts = Pick<
  * produced segment is what has not moved on yet.
  */
 export function OrderProgress({ order }: { order: Counts }) {
+  const { t } = useTranslation('common');
   const total = Math.max(order.pieces_total, 1);
   const dispatched = order.pieces_dispatched;
   const inStock = order.pieces_in_stock;
   const producedOnly = Math.max(0, order.pieces_scanned - inStock - dispatched);
   const pct = (n: number) => `${(100 * n) / total}%`;
-  const words =
-    `${order.pieces_scanned} of ${order.pieces_total} produced, ` +
-    `${inStock} in stock, ${dispatched} dispatched`;
+  const words = t('orders.progress', {
+    produced: order.pieces_scanned,
+    total: order.pieces_total,
+    stock: inStock,
+    dispatched,
+  });
   return (
     <div className="progress" role="img" aria-label={words} title={words}>
       <div className="progress-bar" aria-hidden="true">
@@ -28,8 +33,8 @@ export function OrderProgress({ order }: { order: Counts }) {
       </div>
       <span className="progress-text" aria-hidden="true">
         {order.pieces_scanned}/{order.pieces_total}
-        {inStock > 0 && ` · ${inStock} stock`}
-        {dispatched > 0 && ` · ${dispatched} sent`}
+        {inStock > 0 && <> · {t('orders.progress_stock', { count: inStock })}</>}
+        {dispatched > 0 && <> · {t('orders.progress_sent', { count: dispatched })}</>}
       </span>
     </div>
   );
