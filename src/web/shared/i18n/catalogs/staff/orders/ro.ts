@@ -51,10 +51,10 @@ export default {
   },
   filters: {
     label: 'Filtrați comenzile',
-    search_hint: 'Apăsați / pentru căutare',
+    search_hint: 'Căutare (/)',
     search: 'Căutare',
     any_status: 'Orice status',
-    any_retailer: 'Orice comerciant',
+    any_retailer: 'Toți',
     stuck: 'Blocate',
     stuck_any: 'Toate',
     stuck_only: 'Doar blocate',
