@@ -99,7 +99,7 @@ export default {
     role: 'Rol',
     can_sign_in: 'Se poate conecta',
     actions: 'Acțiuni',
-    you: '(dumneavoastră)',
+    you: '(dvs.)',
     roles: {
       owner: 'Proprietar',
       buyer: 'Cumpărător',
