@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format.js';
 import type { OrderListItem } from './order-status.js';
 
 type Counts = Pick<
@@ -19,10 +20,10 @@ export function OrderProgress({ order }: { order: Counts }) {
   const producedOnly = Math.max(0, order.pieces_scanned - inStock - dispatched);
   const pct = (n: number) => `${(100 * n) / total}%`;
   const words = t('orders.progress', {
-    produced: order.pieces_scanned,
-    total: order.pieces_total,
-    stock: inStock,
-    dispatched,
+    produced: formatNumber(order.pieces_scanned),
+    total: formatNumber(order.pieces_total),
+    stock: formatNumber(inStock),
+    dispatched: formatNumber(dispatched),
   });
   return (
     <div className="progress" role="img" aria-label={words} title={words}>
@@ -32,7 +33,7 @@ export function OrderProgress({ order }: { order: Counts }) {
         <span className="progress-produced" style={{ width: pct(producedOnly) }} />
       </div>
       <span className="progress-text" aria-hidden="true">
-        {order.pieces_scanned}/{order.pieces_total}
+        {formatNumber(order.pieces_scanned)}/{formatNumber(order.pieces_total)}
         {inStock > 0 && <> · {t('orders.progress_stock', { count: inStock })}</>}
         {dispatched > 0 && <> · {t('orders.progress_sent', { count: dispatched })}</>}
       </span>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate, formatDateTime, localToday } from '../../../shared/format.js';
+import { formatDate, formatDateTime, formatNumber, localToday } from '../../../shared/format.js';
 import { isOverdue } from '../../../shared/orders/order-status.js';
 import { OrderProgress } from '../../../shared/orders/OrderProgress.js';
 import { OrderStatusBadge, StuckBadge } from '../../../shared/orders/OrderStatusBadge.js';
@@ -101,8 +101,8 @@ export function OrderPage() {
               <tr key={i}>
                 <td>{line.sku}</td>
                 <td>{line.colour ?? '—'}</td>
-                <td className="num">{line.qty}</td>
-                <td className="num">{line.pieces_per_unit}</td>
+                <td className="num">{formatNumber(line.qty)}</td>
+                <td className="num">{formatNumber(line.pieces_per_unit)}</td>
                 <td>{line.piece_names?.join(', ') ?? '—'}</td>
               </tr>
             ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.js';
+import { formatNumber } from '../../../shared/format.js';
 import { EmptyState } from '../../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import { PageHeader } from '../../layout/PageHeader.js';
@@ -159,7 +160,7 @@ function OrdersTable({
                 {o.id ? <Link to={`/orders/${o.id}`}>{o.order_no}</Link> : o.order_no}
               </th>
               <td>{o.retailer_code}</td>
-              <td className="num">{o.pieces_total}</td>
+              <td className="num">{formatNumber(o.pieces_total)}</td>
             </tr>
           ))}
         </tbody>
