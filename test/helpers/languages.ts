@@ -59,6 +59,10 @@ export async function clippedWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const width = document.documentElement.clientWidth;
+    // The page itself wider than the screen: something runs off its right edge.
+    if (document.documentElement.scrollWidth > width + 1) {
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide, not ${width}`);
+    }
     const inScroller = (el: Element) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         const o = getComputedStyle(p).overflowX;

@@ -53,46 +53,48 @@ export function DeliveriesPage() {
         <EmptyState title={t('deliveries.none')}>{t('deliveries.none_next')}</EmptyState>
       )}
       {list.data && list.data.data.length > 0 && (
-        <table className="data-table" aria-label={t('deliveries.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('deliveries.consignment')}</th>
-              <th scope="col">{t('deliveries.state')}</th>
-              <th scope="col">{t('deliveries.pieces')}</th>
-              <th scope="col">{t('deliveries.reference')}</th>
-              <th scope="col">{t('deliveries.carrier')}</th>
-              <th scope="col">{t('deliveries.sent')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('deliveries.note')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.number}</th>
-                <td>{t(STATUS_KEYS[c.status])}</td>
-                <td>{formatNumber(c.pieces_loaded)}</td>
-                <td>{c.reference ?? '—'}</td>
-                <td>{c.carrier ?? '—'}</td>
-                <td className="nowrap">{formatDateTime(c.closed_at)}</td>
-                <td>
-                  {c.status !== 'cancelled' && (
-                    <button
-                      type="button"
-                      className="small secondary"
-                      aria-label={t('deliveries.note_for', { number: c.number })}
-                      disabled={note.isPending}
-                      onClick={() => void open(c.id, c.number)}
-                    >
-                      {t('deliveries.note')}
-                    </button>
-                  )}
-                </td>
+        <div className="table-wrap">
+          <table className="data-table" aria-label={t('deliveries.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('deliveries.consignment')}</th>
+                <th scope="col">{t('deliveries.state')}</th>
+                <th scope="col">{t('deliveries.pieces')}</th>
+                <th scope="col">{t('deliveries.reference')}</th>
+                <th scope="col">{t('deliveries.carrier')}</th>
+                <th scope="col">{t('deliveries.sent')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('deliveries.note')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.data.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.number}</th>
+                  <td>{t(STATUS_KEYS[c.status])}</td>
+                  <td>{formatNumber(c.pieces_loaded)}</td>
+                  <td>{c.reference ?? '—'}</td>
+                  <td>{c.carrier ?? '—'}</td>
+                  <td className="nowrap">{formatDateTime(c.closed_at)}</td>
+                  <td>
+                    {c.status !== 'cancelled' && (
+                      <button
+                        type="button"
+                        className="small secondary"
+                        aria-label={t('deliveries.note_for', { number: c.number })}
+                        disabled={note.isPending}
+                        onClick={() => void open(c.id, c.number)}
+                      >
+                        {t('deliveries.note')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -137,7 +137,7 @@ export default {
     consignment: 'Wysyłka',
     state: 'Status',
     pieces: 'Elementy',
-    reference: 'Numer referencyjny',
+    reference: 'Referencja',
     carrier: 'Przewoźnik',
     sent: 'Wysłano',
     note: 'Dowód dostawy',
