@@ -1,14 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
-import { formatDateTime } from '../../shared/format.js';
+import { formatDateTime, formatNumber } from '../../shared/format.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { usePortalT } from '../portal-i18n.js';
 
-const STATUS_WORDS = { open: 'Being loaded', closed: 'Sent', cancelled: 'Cancelled' } as const;
+/** The catalog's words for a consignment's status. */
+const STATUS_KEYS = {
+  open: 'deliveries.status.open',
+  closed: 'deliveries.status.closed',
+  cancelled: 'deliveries.status.cancelled',
+} as const;
 
 /** The retailer's consignments from the factory, newest first, each with its delivery note. */
 export function DeliveriesPage() {
+  const { t } = usePortalT();
   const api = useApi();
   const list = useQuery({
     queryKey: ['portal', 'consignments'],
@@ -40,54 +47,54 @@ export function DeliveriesPage() {
 
   return (
     <section>
-      <h1>Deliveries</h1>
+      <h1>{t('deliveries.title')}</h1>
       <ErrorMessage error={list.error ?? note.error} />
       {list.data?.data.length === 0 && (
-        <EmptyState title="No deliveries yet">
-          When the factory loads a truck for you, its consignment and delivery note appear here.
-        </EmptyState>
+        <EmptyState title={t('deliveries.none')}>{t('deliveries.none_next')}</EmptyState>
       )}
       {list.data && list.data.data.length > 0 && (
-        <table className="data-table" aria-label="Deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Consignment</th>
-              <th scope="col">Status</th>
-              <th scope="col">Pieces</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Carrier</th>
-              <th scope="col">Sent</th>
-              <th scope="col">
-                <span className="visually-hidden">Delivery note</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((c) => (
-              <tr key={c.id}>
-                <th scope="row">{c.number}</th>
-                <td>{STATUS_WORDS[c.status]}</td>
-                <td>{c.pieces_loaded}</td>
-                <td>{c.reference ?? '—'}</td>
-                <td>{c.carrier ?? '—'}</td>
-                <td className="nowrap">{formatDateTime(c.closed_at)}</td>
-                <td>
-                  {c.status !== 'cancelled' && (
-                    <button
-                      type="button"
-                      className="small secondary"
-                      aria-label={`Delivery note ${c.number}`}
-                      disabled={note.isPending}
-                      onClick={() => void open(c.id, c.number)}
-                    >
-                      Delivery note
-                    </button>
-                  )}
-                </td>
+        <div className="table-wrap">
+          <table className="data-table" aria-label={t('deliveries.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('deliveries.consignment')}</th>
+                <th scope="col">{t('deliveries.state')}</th>
+                <th scope="col">{t('deliveries.pieces')}</th>
+                <th scope="col">{t('deliveries.reference')}</th>
+                <th scope="col">{t('deliveries.carrier')}</th>
+                <th scope="col">{t('deliveries.sent')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('deliveries.note')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.data.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">{c.number}</th>
+                  <td>{t(STATUS_KEYS[c.status])}</td>
+                  <td>{formatNumber(c.pieces_loaded)}</td>
+                  <td>{c.reference ?? '—'}</td>
+                  <td>{c.carrier ?? '—'}</td>
+                  <td className="nowrap">{formatDateTime(c.closed_at)}</td>
+                  <td>
+                    {c.status !== 'cancelled' && (
+                      <button
+                        type="button"
+                        className="small secondary"
+                        aria-label={t('deliveries.note_for', { number: c.number })}
+                        disabled={note.isPending}
+                        onClick={() => void open(c.id, c.number)}
+                      >
+                        {t('deliveries.note')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { createApiClient, call } from '../../shared/api/client.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { TextField } from '../../shared/ui/TextField.js';
+import { usePortalT } from '../portal-i18n.js';
 
 /** The token a set-password link carries in its fragment (`#token=rpw_…`), which no server sees. */
 export function tokenOf(hash: string): string | null {
@@ -15,6 +16,7 @@ export function tokenOf(hash: string): string | null {
  * ask for a new one.
  */
 export function SetPasswordPage() {
+  const { t } = usePortalT();
   const token = useMemo(() => tokenOf(window.location.hash), []);
   const api = useMemo(() => createApiClient(), []);
   const [error, setError] = useState<unknown>(null);
@@ -27,7 +29,7 @@ export function SetPasswordPage() {
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
     if (password !== String(form.get('confirm'))) {
-      setError(new Error('The two passwords are not the same.'));
+      setError(new Error(t('set_password.not_same')));
       return;
     }
     setBusy(true);
@@ -49,26 +51,25 @@ export function SetPasswordPage() {
   return (
     <main className="sign-in">
       <div className="card">
-        <h1 id="set-password-title">Choose your portal password</h1>
+        <h1 id="set-password-title">{t('set_password.title')}</h1>
         {done ? (
           <>
             <p className="success-message" role="status">
-              Your password is set. Sign in with {done.email} to follow {done.retailer}’s orders.
+              {t('set_password.done', { email: done.email, retailer: done.retailer })}
             </p>
             <a className="button-link" href="/portal">
-              Sign in
+              {t('set_password.sign_in')}
             </a>
           </>
         ) : !token ? (
           <p className="error-message" role="alert">
-            This address has no set-password link in it. Open the whole link you were sent, or ask
-            for a new one.
+            {t('set_password.no_link')}
           </p>
         ) : (
           <form onSubmit={(e) => void submit(e)} aria-labelledby="set-password-title">
-            <p>This link works once. Choose a password of at least 10 characters.</p>
+            <p>{t('set_password.once')}</p>
             <TextField
-              label="New password"
+              label={t('set_password.new')}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -76,7 +77,7 @@ export function SetPasswordPage() {
               error={fieldError(error, 'password')}
             />
             <TextField
-              label="New password again"
+              label={t('set_password.again')}
               name="confirm"
               type="password"
               autoComplete="new-password"
@@ -84,7 +85,7 @@ export function SetPasswordPage() {
             />
             {!shownAtField(error, ['password']) && <ErrorMessage error={error} />}
             <button type="submit" disabled={busy}>
-              {busy ? 'Setting…' : 'Set password'}
+              {busy ? t('set_password.setting') : t('set_password.set')}
             </button>
           </form>
         )}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { UserPasswordDialog } from '../../shared/ui/UserPasswordDialog.js';
+import { usePortalT } from '../portal-i18n.js';
 import { useMakeUserPasswordLink, usePortalUsers, useSetUserPassword } from './use-portal-users.js';
 
-const ROLE_WORDS: Record<string, string> = {
-  owner: 'Owner',
-  buyer: 'Buyer',
-  viewer: 'Viewer',
-  accounts: 'Accounts',
-  integrations: 'Integrations',
+/** The catalog's words for each retailer role. */
+const ROLE_KEYS: Record<string, string> = {
+  owner: 'users.roles.owner',
+  buyer: 'users.roles.buyer',
+  viewer: 'users.roles.viewer',
+  accounts: 'users.roles.accounts',
+  integrations: 'users.roles.integrations',
 };
 
 type User = NonNullable<ReturnType<typeof usePortalUsers>['data']>['data'][number];
@@ -19,6 +21,7 @@ type User = NonNullable<ReturnType<typeof usePortalUsers>['data']>['data'][numbe
  * factory's to change.
  */
 export function UsersPage({ me }: { me: string }) {
+  const { t } = usePortalT();
   const users = usePortalUsers(undefined);
   const [password, setPassword] = useState<User | null>(null);
   const setUserPassword = useSetUserPassword();
@@ -26,52 +29,51 @@ export function UsersPage({ me }: { me: string }) {
   return (
     <section aria-labelledby="users-title">
       <div className="page-heading">
-        <h1 id="users-title">Users</h1>
+        <h1 id="users-title">{t('users.title')}</h1>
       </div>
-      <p className="page-lead">
-        Who can sign in to this portal for your company. As an owner you can give any of them a new
-        password, or a link to choose their own. To add or remove someone, ask the factory.
-      </p>
+      <p className="page-lead">{t('users.lead')}</p>
       <ErrorMessage error={users.error} />
-      {users.isPending && <p className="loading">Loading users…</p>}
+      {users.isPending && <p className="loading">{t('users.loading')}</p>}
       {users.data && (
         <div className="table-wrap">
-          <table className="data-table" aria-label="Users">
+          <table className="data-table" aria-label={t('users.title')}>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Can sign in</th>
+                <th scope="col">{t('users.name')}</th>
+                <th scope="col">{t('users.email')}</th>
+                <th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('users.can_sign_in')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('users.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {users.data.data.map((u) => (
                 <tr key={u.id}>
-                  <th scope="row" data-label="Name">
+                  <th scope="row" data-label={t('users.name')}>
                     {u.name}
-                    {u.id === me && <span className="muted"> (you)</span>}
+                    {u.id === me && <span className="muted"> {t('users.you')}</span>}
                   </th>
-                  <td data-label="Email">{u.email}</td>
-                  <td data-label="Role">{ROLE_WORDS[u.role] ?? u.role}</td>
-                  <td data-label="Can sign in">
+                  <td data-label={t('users.email')}>{u.email}</td>
+                  <td data-label={t('users.role')}>
+                    {ROLE_KEYS[u.role] ? t(ROLE_KEYS[u.role]!) : u.role}
+                  </td>
+                  <td data-label={t('users.can_sign_in')}>
                     {u.disabled
-                      ? 'No: disabled by the factory'
+                      ? t('users.disabled')
                       : u.has_password
-                        ? 'Yes'
-                        : 'No password yet'}
+                        ? t('users.yes')
+                        : t('users.no_password')}
                   </td>
                   <td>
                     <button
                       type="button"
                       className="secondary small"
-                      aria-label={`Password for ${u.name}`}
+                      aria-label={t('users.password_for', { name: u.name })}
                       onClick={() => setPassword(u)}
                     >
-                      Password…
+                      {t('users.password')}
                     </button>
                   </td>
                 </tr>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format.js';
 import type { OrderListItem } from './order-status.js';
 
 type Counts = Pick<
@@ -11,14 +13,18 @@ type Counts = Pick<
  * produced segment is what has not moved on yet.
  */
 export function OrderProgress({ order }: { order: Counts }) {
+  const { t } = useTranslation('common');
   const total = Math.max(order.pieces_total, 1);
   const dispatched = order.pieces_dispatched;
   const inStock = order.pieces_in_stock;
   const producedOnly = Math.max(0, order.pieces_scanned - inStock - dispatched);
   const pct = (n: number) => `${(100 * n) / total}%`;
-  const words =
-    `${order.pieces_scanned} of ${order.pieces_total} produced, ` +
-    `${inStock} in stock, ${dispatched} dispatched`;
+  const words = t('orders.progress', {
+    produced: formatNumber(order.pieces_scanned),
+    total: formatNumber(order.pieces_total),
+    stock: formatNumber(inStock),
+    dispatched: formatNumber(dispatched),
+  });
   return (
     <div className="progress" role="img" aria-label={words} title={words}>
       <div className="progress-bar" aria-hidden="true">
@@ -27,9 +33,9 @@ export function OrderProgress({ order }: { order: Counts }) {
         <span className="progress-produced" style={{ width: pct(producedOnly) }} />
       </div>
       <span className="progress-text" aria-hidden="true">
-        {order.pieces_scanned}/{order.pieces_total}
-        {inStock > 0 && ` · ${inStock} stock`}
-        {dispatched > 0 && ` · ${dispatched} sent`}
+        {formatNumber(order.pieces_scanned)}/{formatNumber(order.pieces_total)}
+        {inStock > 0 && <> · {t('orders.progress_stock', { count: inStock })}</>}
+        {dispatched > 0 && <> · {t('orders.progress_sent', { count: dispatched })}</>}
       </span>
     </div>
   );

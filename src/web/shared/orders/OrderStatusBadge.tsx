@@ -1,20 +1,17 @@
-import {
-  ORDER_STATUS_LABELS,
-  PIECE_STATUS_LABELS,
-  type OrderStatus,
-  type PieceStatus,
-} from './order-status.js';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus, PieceStatus } from './order-status.js';
 
 /**
- * An order's status in words, on its colour (never colour alone). The factory's words unless a
- * face speaks to someone else (the portal passes the retailer's words).
+ * An order's status in words, on its colour (never colour alone), in the face's words and
+ * language: the staff app passes the factory's (`useStaffT`), the portal the retailer's
+ * (`usePortalT`).
  */
 export function OrderStatusBadge({
   status,
-  words = ORDER_STATUS_LABELS,
+  words,
 }: {
   status: OrderStatus;
-  words?: Readonly<Record<OrderStatus, string>>;
+  words: Readonly<Record<OrderStatus, string>>;
 }) {
   return <span className={`badge status-${status}`}>{words[status]}</span>;
 }
@@ -23,11 +20,11 @@ export function OrderStatusBadge({
 export function PieceStatusBadge({
   status,
   count,
-  words = PIECE_STATUS_LABELS,
+  words,
 }: {
   status: PieceStatus;
   count?: number;
-  words?: Readonly<Record<PieceStatus, string>>;
+  words: Readonly<Record<PieceStatus, string>>;
 }) {
   if (count === undefined) return <span className={`badge piece-${status}`}>{words[status]}</span>;
   return (
@@ -42,10 +39,11 @@ export function PieceStatusBadge({
  * ("Part dispatched", "Produced 9 days ago, not dispatched").
  */
 export function StuckBadge({ why }: { why?: string | null }) {
+  const { t } = useTranslation('common');
   return (
-    <span className="badge stuck" title="Stuck: produced but not moving, or partly dispatched">
-      ⚠ {why ? <span className="visually-hidden">Stuck: </span> : null}
-      {why ?? 'Stuck'}
+    <span className="badge stuck" title={t('orders.stuck_title')}>
+      ⚠ {why ? <span className="visually-hidden">{t('orders.stuck')}: </span> : null}
+      {why ?? t('orders.stuck')}
     </span>
   );
 }

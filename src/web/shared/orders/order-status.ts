@@ -8,7 +8,10 @@ export type OrderListItem = ApiResponse<'/v1/orders', 'get'>['data'][number];
 export type OrderStatus = OrderListItem['status'];
 export type PieceStatus = OrderListItem['piece_states'][number];
 
-/** Order statuses with the words the factory reads (the portal uses the retailer's words). */
+/**
+ * Order statuses in the factory's English words, for the board (the staff app and the portal take
+ * theirs from their catalogs: `useStaffT`, `usePortalT`).
+ */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_production: 'Awaiting production',
   in_production: 'In production',
@@ -16,16 +19,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   in_stock: 'In stock',
   partially_dispatched: 'Partially dispatched',
   dispatched: 'Dispatched',
-  cancelled: 'Cancelled',
-};
-
-export const PIECE_STATUS_LABELS: Record<PieceStatus, string> = {
-  awaiting_production: 'Awaiting production',
-  produced: 'Produced',
-  in_stock: 'In stock',
-  dispatched: 'Dispatched',
-  returned: 'Returned',
-  written_off: 'Written off',
   cancelled: 'Cancelled',
 };
 

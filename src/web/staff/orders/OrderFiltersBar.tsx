@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../shared/orders/order-status.js';
+import { ORDER_STATUSES } from '../../shared/orders/order-status.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useRetailerOptions } from '../common/use-retailers.js';
 import { hasFilters, stuckChoice, type OrderFilters } from './order-filters.js';
-import { STUCK_REASONS, STUCK_REASON_LABELS } from './stuck-words.js';
+import { useStaffT } from '../staff-i18n.js';
+import { STUCK_REASONS, STUCK_REASON_KEYS } from './stuck-words.js';
 
 /** `2026-11-22T09:15:00.000Z` ↔ the value of a datetime-local input (the browser's time). */
 function toLocalInput(iso: string | undefined): string {
@@ -27,6 +28,7 @@ export function OrderFiltersBar({
   /** Changes some filters, keeping the others; `{}` clears them all. */
   onChange: (patch: Partial<OrderFilters>) => void;
 }) {
+  const { t, orderStatus } = useStaffT();
   const retailers = useRetailerOptions();
   const [orderNo, setOrderNo] = useState(filters.order_no ?? '');
   // The URL may change under the field (Back, a status chip): follow it.
@@ -44,39 +46,44 @@ export function OrderFiltersBar({
   };
 
   return (
-    <form className="filters" role="search" aria-label="Filter orders" onSubmit={search}>
+    <form
+      className="filters"
+      role="search"
+      aria-label={t('orders.filters.label')}
+      onSubmit={search}
+    >
       <div className="filter-search">
         <TextField
-          label="Order number"
+          label={t('orders.fields.order_no')}
           name="order_no"
           type="search"
           value={orderNo}
-          placeholder="Press / to search"
+          placeholder={t('orders.filters.search_hint')}
           onChange={(e) => setOrderNo(e.target.value)}
           data-search-shortcut=""
         />
         <button type="submit" className="secondary">
-          Search
+          {t('orders.filters.search')}
         </button>
       </div>
       <SelectField
-        label="Status"
+        label={t('orders.table.status')}
         value={filters.status ?? ''}
         onChange={(e) => set({ status: (e.target.value || undefined) as OrderFilters['status'] })}
       >
-        <option value="">Any status</option>
+        <option value="">{t('orders.filters.any_status')}</option>
         {ORDER_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {ORDER_STATUS_LABELS[s]}
+            {orderStatus[s]}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Retailer"
+        label={t('orders.fields.retailer')}
         value={filters.retailer_id ?? ''}
         onChange={(e) => set({ retailer_id: e.target.value || undefined })}
       >
-        <option value="">Any retailer</option>
+        <option value="">{t('orders.filters.any_retailer')}</option>
         {retailers.data?.data.map((r) => (
           <option key={r.id} value={r.id}>
             {r.name} ({r.code})
@@ -84,34 +91,34 @@ export function OrderFiltersBar({
         ))}
       </SelectField>
       <SelectField
-        label="Stuck"
+        label={t('orders.filters.stuck')}
         value={filters.stuck_reason ?? (filters.stuck === undefined ? '' : String(filters.stuck))}
         onChange={(e) => set(stuckChoice(e.target.value))}
       >
-        <option value="">Stuck or not</option>
-        <option value="true">Stuck only</option>
+        <option value="">{t('orders.filters.stuck_any')}</option>
+        <option value="true">{t('orders.filters.stuck_only')}</option>
         {STUCK_REASONS.map((reason) => (
           <option key={reason} value={reason}>
-            {STUCK_REASON_LABELS[reason]}
+            {t(STUCK_REASON_KEYS[reason])}
           </option>
         ))}
-        <option value="false">Not stuck</option>
+        <option value="false">{t('orders.filters.not_stuck')}</option>
       </SelectField>
       <TextField
-        label="Needed before"
+        label={t('orders.filters.needed_before')}
         type="date"
         value={filters.needed_by_before ?? ''}
         onChange={(e) => set({ needed_by_before: e.target.value || undefined })}
       />
       <TextField
-        label="Updated since"
+        label={t('orders.filters.updated_since')}
         type="datetime-local"
         value={toLocalInput(filters.updated_since)}
         onChange={(e) => set({ updated_since: fromLocalInput(e.target.value) })}
       />
       {hasFilters(filters) && (
         <button type="button" className="link-button clear-filters" onClick={() => onChange({})}>
-          Clear filters
+          {t('orders.filters.clear')}
         </button>
       )}
     </form>

@@ -3,6 +3,7 @@ import { formatAgo, formatDate } from '../../shared/format.js';
 import { isOverdue, type OrderListItem } from '../../shared/orders/order-status.js';
 import { OrderProgress } from '../../shared/orders/OrderProgress.js';
 import { OrderStatusBadge, StuckBadge } from '../../shared/orders/OrderStatusBadge.js';
+import { useOrderWords } from './order-words.js';
 import { stuckWords } from './stuck-words.js';
 
 /**
@@ -18,19 +19,20 @@ export function OrdersTable({
   today: string;
   now: number;
 }) {
+  const { t, orderStatus } = useOrderWords();
   return (
     <div className="table-wrap">
       <table className="data-table orders-table">
-        <caption className="visually-hidden">Orders, newest first</caption>
+        <caption className="visually-hidden">{t('orders.table.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Retailer</th>
-            <th scope="col">Items</th>
-            <th scope="col">Pieces</th>
-            <th scope="col">Needed by</th>
-            <th scope="col">Updated</th>
+            <th scope="col">{t('orders.table.order')}</th>
+            <th scope="col">{t('orders.table.status')}</th>
+            <th scope="col">{t('orders.table.retailer')}</th>
+            <th scope="col">{t('orders.table.items')}</th>
+            <th scope="col">{t('orders.table.pieces')}</th>
+            <th scope="col">{t('orders.table.needed_by')}</th>
+            <th scope="col">{t('orders.table.updated')}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,8 +45,8 @@ export function OrdersTable({
                 </th>
                 <td>
                   <span className="status-cell">
-                    <OrderStatusBadge status={order.status} />
-                    {order.stuck && <StuckBadge why={stuckWords(order, now)} />}
+                    <OrderStatusBadge status={order.status} words={orderStatus} />
+                    {order.stuck && <StuckBadge why={stuckWords(order, now, t)} />}
                   </span>
                 </td>
                 <td>{order.retailer_name}</td>
@@ -54,7 +56,7 @@ export function OrdersTable({
                 </td>
                 <td className={overdue ? 'overdue-date' : undefined}>
                   {formatDate(order.needed_by)}
-                  {overdue && <span className="overdue-tag"> Overdue</span>}
+                  {overdue && <span className="overdue-tag"> {t('orders.overdue')}</span>}
                 </td>
                 <td className="nowrap">{formatAgo(order.updated_at, now)}</td>
               </tr>

@@ -17,28 +17,19 @@ const CATALOGS = join(ROOT, 'src/web/shared/i18n/catalogs');
  */
 const FACES: Array<{ ns: string; folders: string[] }> = [
   { ns: 'station', folders: ['src/web/station'] },
-  // The staff app: its frame, menu and the orders page's header and counts so far; add each
-  // folder or file as it is converted.
+  // The staff app: its frame, menu and the orders screens so far; add each folder or file as it
+  // is converted.
   {
     ns: 'staff',
     folders: [
       'src/web/staff/StaffFace.tsx',
       'src/web/staff/staff-i18n.ts',
       'src/web/staff/layout',
-      'src/web/staff/orders/OrdersPage.tsx',
-      'src/web/staff/orders/StatusCounts.tsx',
+      'src/web/staff/orders',
     ],
   },
-  // The portal: its frame, menu and orders so far (users and set-password not yet).
-  {
-    ns: 'portal',
-    folders: [
-      'src/web/portal/PortalFace.tsx',
-      'src/web/portal/portal-i18n.ts',
-      'src/web/portal/orders',
-      'src/web/portal/ui',
-    ],
-  },
+  // The portal, all of it.
+  { ns: 'portal', folders: ['src/web/portal'] },
   // What both share: the frame, sign-in, the language menu, the formatters.
   {
     ns: 'common',
@@ -48,6 +39,8 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/shared/session/SignInForm.tsx',
       'src/web/shared/session/SignedInFace.tsx',
       'src/web/shared/format.ts',
+      'src/web/shared/orders',
+      'src/web/shared/live',
     ],
   },
 ];

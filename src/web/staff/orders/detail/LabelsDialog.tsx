@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
+import type { PrinterState } from '../../../../domain/printing.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import { SelectField } from '../../../shared/ui/TextField.js';
 import { useSettings } from '../../common/use-settings.js';
 import { download, openPendingTab, showPdf } from '../../common/label-files.js';
+import { useStaffT } from '../../staff-i18n.js';
 import {
   useOrderLabels,
   usePrinterChoices,
@@ -13,11 +16,21 @@ import {
   type Order,
 } from './use-order.js';
 
+/** The catalog's words for a printer's state (the Printers screen's states). */
+const PRINTER_STATE_KEYS: Record<PrinterState, string> = {
+  ready: 'orders.labels.printer_state.ready',
+  printing: 'orders.labels.printer_state.printing',
+  paused: 'orders.labels.printer_state.paused',
+  offline: 'orders.labels.printer_state.offline',
+  error: 'orders.labels.printer_state.error',
+};
+
 /**
  * Print an order's labels: PDF (opens in a new tab) or ZPL (downloads, for a label printer), every
  * piece or only those never printed, at the printer's resolution.
  */
 export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useStaffT();
   const settings = useSettings();
   const labels = useOrderLabels(order.id);
   const printers = usePrinterChoices();
@@ -58,10 +71,10 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
   }
 
   return (
-    <Dialog title={`Print labels for ${order.order_no}`} onClose={onClose}>
+    <Dialog title={t('orders.labels.title', { number: order.order_no })} onClose={onClose}>
       <form onSubmit={(e) => void print(e)}>
         <fieldset className="choice">
-          <legend>Format</legend>
+          <legend>{t('orders.labels.format')}</legend>
           <label>
             <input
               type="radio"
@@ -69,7 +82,7 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
               checked={format === 'pdf'}
               onChange={() => setFormat('pdf')}
             />{' '}
-            PDF — opens in a new tab, for any printer
+            {t('orders.labels.pdf')}
           </label>
           <label>
             <input
@@ -78,7 +91,7 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
               checked={format === 'zpl'}
               onChange={() => setFormat('zpl')}
             />{' '}
-            ZPL — downloads, for a Zebra label printer
+            {t('orders.labels.zpl')}
           </label>
           {choices.length > 0 && (
             <label>
@@ -88,25 +101,25 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
                 checked={format === 'printer'}
                 onChange={() => setFormat('printer')}
               />{' '}
-              Send to a printer — prints by itself, in the printer’s queue
+              {t('orders.labels.send')}
             </label>
           )}
         </fieldset>
         {format === 'printer' && (
           <SelectField
-            label="Printer"
+            label={t('orders.labels.printer')}
             value={chosenPrinter}
             onChange={(e) => setPrinterId(e.target.value)}
           >
             {choices.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} ({p.state})
+                {p.name} ({t(PRINTER_STATE_KEYS[p.state])})
               </option>
             ))}
           </SelectField>
         )}
         <fieldset className="choice">
-          <legend>Pieces</legend>
+          <legend>{t('orders.labels.pieces')}</legend>
           <label>
             <input
               type="radio"
@@ -114,7 +127,7 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
               checked={pieces === 'all'}
               onChange={() => setPieces('all')}
             />{' '}
-            All {order.pieces_total} pieces
+            {t('orders.labels.all', { count: order.pieces_total })}
           </label>
           <label>
             <input
@@ -123,12 +136,12 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
               checked={pieces === 'unprinted'}
               onChange={() => setPieces('unprinted')}
             />{' '}
-            Only the {unprinted} never printed
+            {t('orders.labels.unprinted', { count: unprinted })}
           </label>
         </fieldset>
         {format !== 'printer' && (
           <fieldset className="choice">
-            <legend>Printer resolution</legend>
+            <legend>{t('orders.labels.resolution')}</legend>
             {([203, 300] as const).map((d) => (
               <label key={d}>
                 <input
@@ -137,7 +150,7 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
                   checked={chosenDpi === d}
                   onChange={() => setDpi(d)}
                 />{' '}
-                {d} dpi
+                {t('orders.labels.dpi', { dpi: d })}
               </label>
             ))}
           </fieldset>
@@ -145,25 +158,27 @@ export function LabelsDialog({ order, onClose }: { order: Order; onClose: () => 
         <ErrorMessage error={labels.error ?? send.error} />
         {opened && (
           <p className="notice">
-            Your browser blocked the new tab:{' '}
-            <a href={opened} target="_blank" rel="noreferrer">
-              open the labels
-            </a>
-            .
+            <Trans
+              t={t}
+              i18nKey="orders.labels.blocked"
+              components={{
+                a: <a href={opened} target="_blank" rel="noreferrer" />,
+              }}
+            />
           </p>
         )}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Close
+            {t('orders.labels.close')}
           </button>
           <button type="submit" disabled={labels.isPending || send.isPending}>
             {labels.isPending
-              ? 'Preparing…'
+              ? t('orders.labels.preparing')
               : format === 'printer'
-                ? 'Print'
+                ? t('orders.labels.print')
                 : format === 'pdf'
-                  ? 'Open PDF'
-                  : 'Download ZPL'}
+                  ? t('orders.labels.open_pdf')
+                  : t('orders.labels.download_zpl')}
           </button>
         </div>
       </form>

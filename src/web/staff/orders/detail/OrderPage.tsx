@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate, formatDateTime, localToday } from '../../../shared/format.js';
+import { formatDate, formatDateTime, formatNumber, localToday } from '../../../shared/format.js';
 import { isOverdue } from '../../../shared/orders/order-status.js';
 import { OrderProgress } from '../../../shared/orders/OrderProgress.js';
 import { OrderStatusBadge, StuckBadge } from '../../../shared/orders/OrderStatusBadge.js';
@@ -9,6 +10,7 @@ import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import { IfAllowed } from '../../access/access.js';
 import { useNow } from '../../common/use-now.js';
 import { PageHeader } from '../../layout/PageHeader.js';
+import { useOrderWords } from '../order-words.js';
 import { creatorWords, stuckWords } from '../stuck-words.js';
 import { LabelsDialog } from './LabelsDialog.js';
 import { PieceDialog } from './PieceDialog.js';
@@ -26,18 +28,19 @@ export function OrderPage() {
   const voided = useVoidedLabels(id);
   const [open, setOpen] = useState<Open | null>(null);
   const now = useNow(60_000);
+  const { t, orderStatus } = useOrderWords();
 
   if (order.error) {
     return (
       <section>
         <p>
-          <Link to="/">← Orders</Link>
+          <Link to="/">{t('orders.back')}</Link>
         </p>
-        <ErrorMessage error={order.error} title="This order could not be shown." />
+        <ErrorMessage error={order.error} title={t('orders.order.not_shown')} />
       </section>
     );
   }
-  if (!order.data) return <p className="loading">Loading the order…</p>;
+  if (!order.data) return <p className="loading">{t('orders.order.loading')}</p>;
   const o = order.data;
   const piece = open?.kind === 'piece' ? o.pieces.find((p) => p.id === open.pieceId) : undefined;
   const close = () => setOpen(null);
@@ -45,14 +48,14 @@ export function OrderPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/">← Orders</Link>
+        <Link to="/">{t('orders.back')}</Link>
       </p>
       <PageHeader
-        title={`Order ${o.order_no}`}
+        title={t('orders.order.title', { number: o.order_no })}
         sub={
           <span className="status-cell">
-            <OrderStatusBadge status={o.status} />
-            {o.stuck && <StuckBadge why={stuckWords(o, now)} />}
+            <OrderStatusBadge status={o.status} words={orderStatus} />
+            {o.stuck && <StuckBadge why={stuckWords(o, now, t)} />}
             <span>
               {o.retailer_name} ({o.retailer_code})
             </span>
@@ -60,7 +63,7 @@ export function OrderPage() {
         }
       >
         <button type="button" onClick={() => setOpen({ kind: 'labels' })}>
-          Print labels
+          {t('orders.order.print')}
         </button>
         <IfAllowed op="POST /v1/orders/:id/cancel">
           {o.status !== 'cancelled' && (
@@ -69,7 +72,7 @@ export function OrderPage() {
               className="secondary danger-text"
               onClick={() => setOpen({ kind: 'cancel' })}
             >
-              Cancel order…
+              {t('orders.order.cancel')}
             </button>
           )}
         </IfAllowed>
@@ -77,20 +80,20 @@ export function OrderPage() {
 
       <OrderFacts order={o} />
 
-      <h2>Lines</h2>
+      <h2>{t('orders.fields.lines')}</h2>
       <div className="table-wrap">
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">Colour</th>
+              <th scope="col">{t('orders.fields.sku')}</th>
+              <th scope="col">{t('orders.fields.colour')}</th>
               <th scope="col" className="num">
-                Units
+                {t('orders.fields.qty')}
               </th>
               <th scope="col" className="num">
-                Pieces per unit
+                {t('orders.fields.pieces_per_unit')}
               </th>
-              <th scope="col">Piece names</th>
+              <th scope="col">{t('orders.fields.piece_names')}</th>
             </tr>
           </thead>
           <tbody>
@@ -98,8 +101,8 @@ export function OrderPage() {
               <tr key={i}>
                 <td>{line.sku}</td>
                 <td>{line.colour ?? '—'}</td>
-                <td className="num">{line.qty}</td>
-                <td className="num">{line.pieces_per_unit}</td>
+                <td className="num">{formatNumber(line.qty)}</td>
+                <td className="num">{formatNumber(line.pieces_per_unit)}</td>
                 <td>{line.piece_names?.join(', ') ?? '—'}</td>
               </tr>
             ))}
@@ -107,7 +110,7 @@ export function OrderPage() {
         </table>
       </div>
 
-      <h2>Pieces</h2>
+      <h2>{t('orders.order.pieces')}</h2>
       <ErrorMessage error={voided.error} />
       <PiecesGrid
         order={o}
@@ -115,7 +118,7 @@ export function OrderPage() {
         onPiece={(p, name) => setOpen({ kind: 'piece', pieceId: p.id, name })}
       />
 
-      <h2>Scan history</h2>
+      <h2>{t('orders.order.history')}</h2>
       <ScanTimeline scans={o.scans} />
 
       {open?.kind === 'labels' && <LabelsDialog order={o} onClose={close} />}
@@ -133,39 +136,40 @@ export function OrderPage() {
 }
 
 function OrderFacts({ order }: { order: Order }) {
+  const { t } = useOrderWords();
   const overdue = isOverdue(order, localToday());
   return (
     <dl className="facts facts-row">
       <div>
-        <dt>Items</dt>
+        <dt>{t('orders.table.items')}</dt>
         <dd>{order.items}</dd>
       </div>
       <div>
-        <dt>Pieces</dt>
+        <dt>{t('orders.table.pieces')}</dt>
         <dd>
           <OrderProgress order={order} />
         </dd>
       </div>
       <div>
-        <dt>Needed by</dt>
+        <dt>{t('orders.fields.needed_by')}</dt>
         <dd className={overdue ? 'overdue-date' : undefined}>
           {formatDate(order.needed_by)}
-          {overdue && <span className="overdue-tag"> Overdue</span>}
+          {overdue && <span className="overdue-tag"> {t('orders.overdue')}</span>}
         </dd>
       </div>
       <ForecastFact order={order} />
       <div>
-        <dt>Production date</dt>
+        <dt>{t('orders.fields.production_date')}</dt>
         <dd>{formatDate(order.production_date)}</dd>
       </div>
       <div>
-        <dt>Created</dt>
+        <dt>{t('orders.order.created')}</dt>
         <dd>
-          {formatDateTime(order.created_at)} {createdHow(order)}
+          {formatDateTime(order.created_at)} {createdHow(order, t)}
         </dd>
       </div>
       <div>
-        <dt>Updated</dt>
+        <dt>{t('orders.table.updated')}</dt>
         <dd>{formatDateTime(order.updated_at)}</dd>
       </div>
     </dl>
@@ -174,44 +178,43 @@ function OrderFacts({ order }: { order: Order }) {
 
 /** When the order is expected to leave at the floor's recent pace (DESIGN §16). */
 function ForecastFact({ order }: { order: Order }) {
+  const { t } = useOrderWords();
   if (order.status === 'dispatched' || order.status === 'cancelled') return null;
   return (
     <div
       data-forecast={order.forecast_dispatch_at ?? ''}
       data-at-risk={order.at_risk ? 'true' : 'false'}
     >
-      <dt>Expected dispatch</dt>
+      <dt>{t('orders.order.expected')}</dt>
       <dd className={order.at_risk ? 'overdue-date' : undefined}>
         {order.forecast_dispatch_at
           ? formatDateTime(order.forecast_dispatch_at)
-          : 'Not known (no recent dispatches)'}
-        {order.at_risk && <span className="overdue-tag"> At risk: after the needed-by date</span>}
+          : t('orders.order.not_known')}
+        {order.at_risk && <span className="overdue-tag"> {t('orders.order.at_risk')}</span>}
       </dd>
     </div>
   );
 }
 
 /** "by Dana (staff)", "by key ERP sync, CSV upload"; "(API)" for an order of unknown creator. */
-function createdHow(order: Order): string {
-  const creator = creatorWords(order.created_by);
+function createdHow(order: Order, t: TFunction<'staff'>): string {
+  const creator = creatorWords(order.created_by, t);
   const upload = order.source === 'upload';
-  if (!creator) return upload ? '(CSV upload)' : '(API)';
-  return `by ${creator}${upload ? ', CSV upload' : ''}`;
+  if (!creator) return upload ? t('orders.order.by_upload') : t('orders.order.by_api');
+  return upload ? t('orders.order.by_and_upload', { creator }) : t('orders.order.by', { creator });
 }
 
 function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const cancel = useCancelOrder(order.id);
+  const { t } = useOrderWords();
   return (
     <ConfirmDialog
-      title={`Cancel order ${order.order_no}?`}
-      confirmLabel="Cancel the order"
+      title={t('orders.order.cancel_title', { number: order.order_no })}
+      confirmLabel={t('orders.order.cancel_confirm')}
       onConfirm={() => cancel.mutateAsync()}
       onClose={onClose}
     >
-      <p>
-        Its {order.pieces_total} pieces will be refused at every station from now on. An order
-        cannot be cancelled once any of it has been dispatched.
-      </p>
+      <p>{t('orders.order.cancel_text', { count: order.pieces_total })}</p>
     </ConfirmDialog>
   );
 }

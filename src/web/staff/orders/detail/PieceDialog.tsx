@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.js';
 import { PieceStatusBadge } from '../../../shared/orders/OrderStatusBadge.js';
 import { Dialog } from '../../../shared/ui/Dialog.js';
@@ -8,6 +9,7 @@ import { TextField } from '../../../shared/ui/TextField.js';
 import { IfAllowed } from '../../access/access.js';
 import { useSettings } from '../../common/use-settings.js';
 import { openPendingTab, showPdf } from '../../common/label-files.js';
+import { useOrderWords } from '../order-words.js';
 import { usePieceLabel, useVoidLabel, type Piece, type VoidedLabel } from './use-order.js';
 
 /**
@@ -26,6 +28,7 @@ export function PieceDialog({
   voided: VoidedLabel[];
   onClose: () => void;
 }) {
+  const { t, pieceStatus } = useOrderWords();
   const settings = useSettings();
   const voidLabel = useVoidLabel();
   const label = usePieceLabel();
@@ -55,27 +58,36 @@ export function PieceDialog({
   }
 
   return (
-    <Dialog title={`Piece ${piece.barcode}`} onClose={onClose}>
+    <Dialog title={t('orders.piece.title', { barcode: piece.barcode })} onClose={onClose}>
       <dl className="facts">
-        <dt>Piece</dt>
+        <dt>{t('orders.piece.piece')}</dt>
         <dd>{name}</dd>
-        <dt>Status</dt>
+        <dt>{t('orders.piece.status')}</dt>
         <dd>
-          <PieceStatusBadge status={piece.status} />
+          <PieceStatusBadge status={piece.status} words={pieceStatus} />
         </dd>
-        <dt>Bay</dt>
+        <dt>{t('orders.piece.bay')}</dt>
         <dd>{piece.location ?? '—'}</dd>
-        <dt>Produced</dt>
+        <dt>{t('orders.piece.produced')}</dt>
         <dd>{formatDateTime(piece.produced_at)}</dd>
-        <dt>Label printed</dt>
-        <dd>{piece.label_printed_at ? formatDateTime(piece.label_printed_at) : 'Not yet'}</dd>
+        <dt>{t('orders.piece.printed')}</dt>
+        <dd>
+          {piece.label_printed_at
+            ? formatDateTime(piece.label_printed_at)
+            : t('orders.piece.not_yet')}
+        </dd>
         {voided.length > 0 && (
           <>
-            <dt>Voided labels</dt>
+            <dt>{t('orders.piece.voided')}</dt>
             <dd>
               {voided.map((v) => (
                 <div key={v.barcode}>
-                  <s>{v.barcode}</s> on {formatDateTime(v.voided_at)}
+                  <Trans
+                    t={t}
+                    i18nKey="orders.piece.voided_on"
+                    values={{ barcode: v.barcode, time: formatDateTime(v.voided_at) }}
+                    components={{ s: <s /> }}
+                  />
                   {v.reason && ` (${v.reason})`}
                 </div>
               ))}
@@ -86,22 +98,30 @@ export function PieceDialog({
 
       {done ? (
         <div className="success-message" role="status">
-          Label <s>{done.barcode}</s> is void: every station refuses it from now on. The piece's new
-          barcode is <strong className="barcode">{done.replacement_barcode}</strong>.
+          <Trans
+            t={t}
+            i18nKey="orders.piece.void_done"
+            values={{ old: done.barcode, replacement: done.replacement_barcode }}
+            components={{ s: <s />, strong: <strong className="barcode" /> }}
+          />
           <div className="inline-actions">
             <button type="button" onClick={() => void printLabel(done.replacement_barcode)}>
-              Print the new label
+              {t('orders.piece.print_new')}
             </button>
           </div>
         </div>
       ) : confirming ? (
         <form className="void-form" onSubmit={(e) => void submitVoid(e)}>
           <p>
-            Voiding <strong className="barcode">{piece.barcode}</strong> cannot be undone: stations
-            will refuse it, and the piece gets a new barcode to print.
+            <Trans
+              t={t}
+              i18nKey="orders.piece.void_warning"
+              values={{ barcode: piece.barcode }}
+              components={{ strong: <strong className="barcode" /> }}
+            />
           </p>
           <TextField
-            label="Reason (optional)"
+            label={t('orders.piece.reason')}
             value={reason}
             maxLength={500}
             onChange={(e) => setReason(e.target.value)}
@@ -110,10 +130,10 @@ export function PieceDialog({
           <ErrorMessage error={fieldError(voidLabel.error, 'reason') ? null : voidLabel.error} />
           <div className="dialog-actions">
             <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-              Keep the label
+              {t('orders.piece.keep')}
             </button>
             <button type="submit" className="danger" disabled={voidLabel.isPending}>
-              {voidLabel.isPending ? 'Voiding…' : 'Void this label'}
+              {voidLabel.isPending ? t('orders.piece.voiding') : t('orders.piece.void')}
             </button>
           </div>
         </form>
@@ -125,11 +145,11 @@ export function PieceDialog({
             className="secondary"
             onClick={() => void printLabel(piece.barcode)}
           >
-            Print label (PDF)
+            {t('orders.piece.print_pdf')}
           </button>
           <IfAllowed op="POST /v1/items/:barcode/void">
             <button type="button" className="danger" onClick={() => setConfirming(true)}>
-              Void label…
+              {t('orders.piece.void_start')}
             </button>
           </IfAllowed>
         </div>

@@ -1,4 +1,6 @@
-import { PIECE_STATUS_LABELS } from '../../../shared/orders/order-status.js';
+import type { TFunction } from 'i18next';
+import { Trans } from 'react-i18next';
+import { useOrderWords } from '../order-words.js';
 import type { Order, Piece, VoidedLabel } from './use-order.js';
 
 interface LineGrid {
@@ -10,7 +12,7 @@ interface LineGrid {
 }
 
 /** The pieces of each line as units (rows) × pieces (columns). */
-export function gridOf(order: Order): LineGrid[] {
+export function gridOf(order: Order, t: TFunction<'staff'>): LineGrid[] {
   return order.lines.map((line, index) => {
     const lineNo = index + 1;
     const pieces = order.pieces.filter((p) => p.line_no === lineNo);
@@ -25,7 +27,7 @@ export function gridOf(order: Order): LineGrid[] {
       title: line.colour ? `${line.sku} ${line.colour}` : line.sku,
       pieceNames: Array.from(
         { length: line.pieces_per_unit },
-        (_, i) => line.piece_names?.[i] ?? `Piece ${i + 1}`,
+        (_, i) => line.piece_names?.[i] ?? t('orders.grid.piece_n', { n: i + 1 }),
       ),
       units: [...byUnit.entries()]
         .sort(([a], [b]) => a - b)
@@ -47,23 +49,22 @@ export function PiecesGrid({
   voided: VoidedLabel[];
   onPiece: (piece: Piece, name: string) => void;
 }) {
+  const { t, pieceStatus } = useOrderWords();
   const voidedByPiece = new Map<string, VoidedLabel[]>();
   for (const v of voided)
     voidedByPiece.set(v.piece_id, [...(voidedByPiece.get(v.piece_id) ?? []), v]);
   return (
     <div className="pieces">
-      {gridOf(order).map((line) => (
+      {gridOf(order, t).map((line) => (
         <div key={line.lineNo} className="table-wrap pieces-line">
           <table
             className="data-table pieces-grid"
             style={{ minWidth: `${4.5 + 10.5 * line.pieceNames.length}rem` }}
           >
-            <caption>
-              Line {line.lineNo}: {line.title}
-            </caption>
+            <caption>{t('orders.grid.line', { n: line.lineNo, title: line.title })}</caption>
             <thead>
               <tr>
-                <th scope="col">Unit</th>
+                <th scope="col">{t('orders.grid.unit')}</th>
                 {line.pieceNames.map((name, i) => (
                   <th key={i} scope="col">
                     {name}
@@ -78,7 +79,10 @@ export function PiecesGrid({
                   {unit.pieces.map((piece, i) => {
                     if (!piece) return <td key={i}>—</td>;
                     const relabelled = voidedByPiece.get(piece.id) ?? [];
-                    const name = `Unit ${unit.unitNo} · ${line.pieceNames[i]}`;
+                    const name = t('orders.grid.unit_piece', {
+                      unit: unit.unitNo,
+                      piece: line.pieceNames[i],
+                    });
                     return (
                       <td key={piece.id}>
                         <button
@@ -89,14 +93,21 @@ export function PiecesGrid({
                           <span className="visually-hidden">{name}: </span>
                           <span className="piece-barcode">{piece.barcode}</span>{' '}
                           <span className="piece-state">
-                            {PIECE_STATUS_LABELS[piece.status]}
-                            {piece.location && ` · bay ${piece.location}`}
+                            {pieceStatus[piece.status]}
+                            {piece.location && (
+                              <> · {t('orders.grid.bay', { bay: piece.location })}</>
+                            )}
                           </span>
                           {relabelled.length > 0 && (
                             <>
                               {' '}
                               <span className="piece-voided">
-                                Relabelled, was <s>{relabelled.map((v) => v.barcode).join(', ')}</s>
+                                <Trans
+                                  t={t}
+                                  i18nKey="orders.grid.relabelled"
+                                  values={{ barcodes: relabelled.map((v) => v.barcode).join(', ') }}
+                                  components={{ s: <s /> }}
+                                />
                               </span>
                             </>
                           )}

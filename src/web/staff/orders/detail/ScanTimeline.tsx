@@ -1,6 +1,8 @@
+import { Trans } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.js';
 import { EmptyState } from '../../../shared/ui/EmptyState.js';
-import { SCAN_EVENT_LABELS, refusalWords } from './scan-words.js';
+import { useStaffT } from '../../staff-i18n.js';
+import { REFUSAL_KEYS, REFUSED_SCAN_KEYS, SCAN_EVENT_KEYS } from './scan-words.js';
 import type { Scan } from './use-order.js';
 
 /**
@@ -16,14 +18,18 @@ function sentLater(scan: Scan): boolean {
 
 /** The order's scans, newest first: accepted ones with what they did, refused ones with why. */
 export function ScanTimeline({ scans }: { scans: Scan[] }) {
+  const { t } = useStaffT();
   if (scans.length === 0) {
     return (
-      <EmptyState title="No scans yet">
-        Scans appear here as stations read this order's labels. Print the labels and stick them on
-        the pieces to begin.
-      </EmptyState>
+      <EmptyState title={t('orders.timeline.none')}>{t('orders.timeline.none_next')}</EmptyState>
     );
   }
+  /** Why a scan was refused; a reason this app does not know yet as the server names it. */
+  const why = (reason: string | null) => {
+    if (!reason) return t('orders.timeline.refusal.refused');
+    const key = REFUSAL_KEYS[reason];
+    return key ? t(key) : reason.replace(/_/g, ' ');
+  };
   return (
     <ol className="timeline">
       {[...scans].reverse().map((scan) => (
@@ -35,20 +41,24 @@ export function ScanTimeline({ scans }: { scans: Scan[] }) {
             <div className="timeline-title">
               {scan.accepted ? (
                 <>
-                  {SCAN_EVENT_LABELS[scan.event] ?? scan.event}{' '}
+                  {SCAN_EVENT_KEYS[scan.event] ? t(SCAN_EVENT_KEYS[scan.event]!) : scan.event}{' '}
                   <span className="barcode">{scan.barcode}</span>
-                  {scan.location && <> at bay {scan.location}</>}
+                  {scan.location && <> {t('orders.timeline.at_bay', { bay: scan.location })}</>}
                 </>
               ) : (
-                <>
-                  <strong>Refused</strong> {scan.event} scan of{' '}
-                  <span className="barcode">{scan.barcode}</span>: {refusalWords(scan.reason)}
-                </>
+                <Trans
+                  t={t}
+                  i18nKey={REFUSED_SCAN_KEYS[scan.event] ?? 'orders.timeline.refused.produce'}
+                  values={{ barcode: scan.barcode, why: why(scan.reason) }}
+                  components={{ strong: <strong />, code: <span className="barcode" /> }}
+                />
               )}
             </div>
             <div className="timeline-meta">
               {formatDateTime(scan.at)} · {scan.station}
-              {sentLater(scan) && <> · read at {formatDateTime(scan.scanned_at)}, sent later</>}
+              {sentLater(scan) && (
+                <> · {t('orders.timeline.read_later', { time: formatDateTime(scan.scanned_at) })}</>
+              )}
             </div>
           </div>
         </li>

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import {
@@ -9,6 +11,7 @@ import {
 import { SelectField, TextField } from '../../../shared/ui/TextField.js';
 import { useRetailerOptions } from '../../common/use-retailers.js';
 import { PageHeader } from '../../layout/PageHeader.js';
+import { useStaffT } from '../../staff-i18n.js';
 import { useCreateOrder, type NewOrder } from './use-new-orders.js';
 
 interface LineDraft {
@@ -32,26 +35,32 @@ const emptyLine = (): LineDraft => ({
 
 const ORDER_FIELDS = ['order_no', 'retailer_id', 'production_date', 'needed_by', 'lines'];
 
+/** The catalog's keys of the form's labels, by API field. */
 const ORDER_LABELS = {
-  order_no: 'Order number',
-  retailer_id: 'Retailer',
-  production_date: 'Production date',
-  needed_by: 'Needed by',
+  order_no: 'orders.fields.order_no',
+  retailer_id: 'orders.fields.retailer',
+  production_date: 'orders.fields.production_date',
+  needed_by: 'orders.fields.needed_by',
 };
 const LINE_LABELS = {
-  sku: 'SKU',
-  colour: 'Colour',
-  qty: 'Units',
-  pieces_per_unit: 'Pieces per unit',
-  piece_names: 'Piece names',
+  sku: 'orders.fields.sku',
+  colour: 'orders.fields.colour',
+  qty: 'orders.fields.qty',
+  pieces_per_unit: 'orders.fields.pieces_per_unit',
+  piece_names: 'orders.fields.piece_names',
 };
 
+/** A line's field as its input says it: "Units (line 2)". */
+const inLine = (t: TFunction<'staff'>, key: string, i: number) =>
+  t('orders.form.in_line', { field: t(key), n: i + 1 });
+
 /** The form's labels by API field, each line's as its inputs say them ("Units (line 2)"). */
-function formLabels(lineCount: number): FieldLabels {
-  const labels: Record<string, string> = { ...ORDER_LABELS };
+function formLabels(lineCount: number, t: TFunction<'staff'>): FieldLabels {
+  const labels: Record<string, string> = {};
+  for (const [field, key] of Object.entries(ORDER_LABELS)) labels[field] = t(key);
   for (let i = 0; i < lineCount; i += 1) {
-    for (const [field, label] of Object.entries(LINE_LABELS)) {
-      labels[`lines.${i}.${field}`] = `${label} (line ${i + 1})`;
+    for (const [field, key] of Object.entries(LINE_LABELS)) {
+      labels[`lines.${i}.${field}`] = inLine(t, key, i);
     }
   }
   return labels;
@@ -62,6 +71,7 @@ const PIECE_NAME_SEPARATOR = '|';
 
 /** One order typed in: its number, retailer, dates, and lines added and removed. */
 export function NewOrderPage() {
+  const { t } = useStaffT();
   const retailers = useRetailerOptions();
   const create = useCreateOrder();
   const navigate = useNavigate();
@@ -98,7 +108,7 @@ export function NewOrderPage() {
     if (order) void navigate(`/orders/${order.id}`);
   }
 
-  const labelled = labelledFieldError(formLabels(lines.length));
+  const labelled = labelledFieldError(formLabels(lines.length, t));
   const lineError = (i: number, field: string) => labelled(error, `lines.${i}.${field}`);
   const atSomeField =
     ORDER_FIELDS.some((f) => f !== 'lines' && fieldError(error, f)) ||
@@ -107,27 +117,31 @@ export function NewOrderPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/">← Orders</Link>
+        <Link to="/">{t('orders.back')}</Link>
       </p>
-      <PageHeader title="New order" sub="Its pieces get barcodes as soon as it is created." />
-      <form className="card order-form" onSubmit={(e) => void submit(e)} aria-label="New order">
+      <PageHeader title={t('orders.new')} sub={t('orders.form.sub')} />
+      <form
+        className="card order-form"
+        onSubmit={(e) => void submit(e)}
+        aria-label={t('orders.new')}
+      >
         <div className="form-row">
           <TextField
-            label="Order number"
+            label={t(ORDER_LABELS.order_no)}
             name="order_no"
             required
             maxLength={100}
             error={labelled(error, 'order_no')}
           />
           <SelectField
-            label="Retailer"
+            label={t(ORDER_LABELS.retailer_id)}
             name="retailer_id"
             required
             defaultValue=""
             error={labelled(error, 'retailer_id')}
           >
             <option value="" disabled>
-              Choose a retailer
+              {t('orders.form.choose_retailer')}
             </option>
             {retailers.data?.data.map((r) => (
               <option key={r.id} value={r.id}>
@@ -136,13 +150,13 @@ export function NewOrderPage() {
             ))}
           </SelectField>
           <TextField
-            label="Production date"
+            label={t(ORDER_LABELS.production_date)}
             name="production_date"
             type="date"
             error={labelled(error, 'production_date')}
           />
           <TextField
-            label="Needed by"
+            label={t(ORDER_LABELS.needed_by)}
             name="needed_by"
             type="date"
             error={labelled(error, 'needed_by')}
@@ -150,29 +164,38 @@ export function NewOrderPage() {
         </div>
         {retailers.data?.data.length === 0 && (
           <p className="notice">
-            There are no retailers yet: <Link to="/retailers">add one</Link> first.
+            <Trans
+              t={t}
+              i18nKey="orders.form.no_retailers"
+              components={{ a: <Link to="/retailers" /> }}
+            />
           </p>
         )}
 
         <fieldset className="plain-fieldset">
-          <legend>Lines</legend>
+          <legend>{t('orders.fields.lines')}</legend>
           {lines.map((line, i) => (
-            <div key={line.key} className="line-row" role="group" aria-label={`Line ${i + 1}`}>
+            <div
+              key={line.key}
+              className="line-row"
+              role="group"
+              aria-label={t('orders.form.line', { n: i + 1 })}
+            >
               <TextField
-                label={`SKU (line ${i + 1})`}
+                label={inLine(t, LINE_LABELS.sku, i)}
                 value={line.sku}
                 required
                 onChange={(e) => setLine(line.key, { sku: e.target.value })}
                 error={lineError(i, 'sku')}
               />
               <TextField
-                label={`Colour (line ${i + 1})`}
+                label={inLine(t, LINE_LABELS.colour, i)}
                 value={line.colour}
                 onChange={(e) => setLine(line.key, { colour: e.target.value })}
                 error={lineError(i, 'colour')}
               />
               <TextField
-                label={`Units (line ${i + 1})`}
+                label={inLine(t, LINE_LABELS.qty, i)}
                 type="number"
                 min={1}
                 required
@@ -182,7 +205,7 @@ export function NewOrderPage() {
                 fieldClassName="narrow"
               />
               <TextField
-                label={`Pieces per unit (line ${i + 1})`}
+                label={inLine(t, LINE_LABELS.pieces_per_unit, i)}
                 type="number"
                 min={1}
                 required
@@ -192,10 +215,10 @@ export function NewOrderPage() {
                 fieldClassName="narrow"
               />
               <TextField
-                label={`Piece names (line ${i + 1})`}
+                label={inLine(t, LINE_LABELS.piece_names, i)}
                 value={line.piece_names}
-                placeholder="Frame | Cushions | Legs"
-                hint="Optional: one per piece, separated by | as in the CSV upload."
+                placeholder={t('orders.form.names_example')}
+                hint={t('orders.form.names_hint')}
                 onChange={(e) => setLine(line.key, { piece_names: e.target.value })}
                 error={lineError(i, 'piece_names')}
               />
@@ -204,10 +227,10 @@ export function NewOrderPage() {
                   type="button"
                   className="secondary small"
                   disabled={lines.length === 1}
-                  aria-label={`Remove line ${i + 1}`}
+                  aria-label={t('orders.form.remove_line', { n: i + 1 })}
                   onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
                 >
-                  Remove
+                  {t('orders.form.remove')}
                 </button>
               </div>
             </div>
@@ -217,16 +240,16 @@ export function NewOrderPage() {
             className="secondary"
             onClick={() => setLines((all) => [...all, emptyLine()])}
           >
-            Add a line
+            {t('orders.form.add_line')}
           </button>
         </fieldset>
         {!atSomeField && <ErrorMessage error={error} />}
         <div className="form-actions">
           <Link to="/" className="button-link secondary">
-            Cancel
+            {t('orders.form.cancel')}
           </Link>
           <button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create order'}
+            {create.isPending ? t('orders.form.creating') : t('orders.form.create')}
           </button>
         </div>
       </form>

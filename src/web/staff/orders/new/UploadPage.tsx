@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.js';
+import { formatNumber } from '../../../shared/format.js';
 import { EmptyState } from '../../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../../shared/ui/ErrorMessage.js';
 import { PageHeader } from '../../layout/PageHeader.js';
+import { useStaffT } from '../../staff-i18n.js';
 import { useUploadOrders } from './use-new-orders.js';
 
 const COLUMNS =
@@ -14,6 +17,7 @@ const COLUMNS =
  * would create or every problem by row and column; nothing is written until Import.
  */
 export function UploadPage() {
+  const { t } = useStaffT();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const check = useUploadOrders();
   const importing = useUploadOrders();
@@ -34,18 +38,20 @@ export function UploadPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/">← Orders</Link>
+        <Link to="/">{t('orders.back')}</Link>
       </p>
-      <PageHeader title="Upload orders (CSV)" />
+      <PageHeader title={t('orders.csv.title')} />
       <div className="card">
         <p>
-          One row per order line, with a header row: <code>{COLUMNS}</code>. Rows with the same
-          order number and retailer are lines of one order; piece names are separated by{' '}
-          <code>|</code>. The file is checked first; nothing is imported until you confirm, and then
-          all of it or none.
+          <Trans
+            t={t}
+            i18nKey="orders.csv.intro"
+            values={{ columns: COLUMNS }}
+            components={{ code: <code /> }}
+          />
         </p>
         <div className="field">
-          <label htmlFor="csv-file">CSV file</label>
+          <label htmlFor="csv-file">{t('orders.csv.file')}</label>
           <input
             id="csv-file"
             type="file"
@@ -55,24 +61,30 @@ export function UploadPage() {
         </div>
       </div>
 
-      {check.isPending && <p className="loading">Checking {file?.name}…</p>}
+      {check.isPending && (
+        <p className="loading">{t('orders.csv.checking', { file: file?.name })}</p>
+      )}
       {rowErrors && rowErrors.length > 0 && (
         <>
           <div className="error-message" role="alert">
-            <strong>{file?.name} cannot be imported: </strong>
-            {rowErrors.length === 1 ? 'one problem' : `${rowErrors.length} problems`}. Nothing was
-            imported. Fix the file and choose it again.
+            <Trans
+              t={t}
+              i18nKey="orders.csv.problems"
+              count={rowErrors.length}
+              values={{ file: file?.name }}
+              components={{ strong: <strong /> }}
+            />
           </div>
           <div className="table-wrap">
             <table className="data-table">
-              <caption className="visually-hidden">Problems in the file</caption>
+              <caption className="visually-hidden">{t('orders.csv.problems')}</caption>
               <thead>
                 <tr>
                   <th scope="col" className="num">
-                    Row
+                    {t('orders.csv.row')}
                   </th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
+                  <th scope="col">{t('orders.csv.column')}</th>
+                  <th scope="col">{t('orders.csv.problem')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -92,10 +104,7 @@ export function UploadPage() {
 
       {plan && !done && (
         <>
-          <h2>
-            {plan.orders.length === 1 ? 'One order' : `${plan.orders.length} orders`} will be
-            created
-          </h2>
+          <h2>{t('orders.csv.will_create', { count: plan.orders.length })}</h2>
           <OrdersTable orders={plan.orders} />
           <ErrorMessage error={importing.error} />
           <div className="form-actions">
@@ -104,7 +113,9 @@ export function UploadPage() {
               disabled={importing.isPending || plan.orders.length === 0}
               onClick={() => file && importing.mutate({ csv: file.text, dryRun: false })}
             >
-              {importing.isPending ? 'Importing…' : `Import ${plan.orders.length} orders`}
+              {importing.isPending
+                ? t('orders.csv.importing')
+                : t('orders.csv.import', { count: plan.orders.length })}
             </button>
           </div>
         </>
@@ -112,13 +123,13 @@ export function UploadPage() {
       {done && (
         <>
           <p className="success-message" role="status">
-            Imported {done.orders_created} orders from {file?.name}.
+            {t('orders.csv.imported', { count: done.orders_created, file: file?.name })}
           </p>
           <OrdersTable orders={done.orders} />
         </>
       )}
       {!file && !check.isPending && (
-        <EmptyState title="No file chosen">Choose a CSV file above to check it.</EmptyState>
+        <EmptyState title={t('orders.csv.no_file')}>{t('orders.csv.no_file_next')}</EmptyState>
       )}
     </section>
   );
@@ -129,15 +140,16 @@ function OrdersTable({
 }: {
   orders: { id: string | null; order_no: string; retailer_code: string; pieces_total: number }[];
 }) {
+  const { t } = useStaffT();
   return (
     <div className="table-wrap">
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Retailer</th>
+            <th scope="col">{t('orders.table.order')}</th>
+            <th scope="col">{t('orders.table.retailer')}</th>
             <th scope="col" className="num">
-              Pieces
+              {t('orders.table.pieces')}
             </th>
           </tr>
         </thead>
@@ -148,7 +160,7 @@ function OrdersTable({
                 {o.id ? <Link to={`/orders/${o.id}`}>{o.order_no}</Link> : o.order_no}
               </th>
               <td>{o.retailer_code}</td>
-              <td className="num">{o.pieces_total}</td>
+              <td className="num">{formatNumber(o.pieces_total)}</td>
             </tr>
           ))}
         </tbody>

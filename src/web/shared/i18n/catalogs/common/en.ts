@@ -1,4 +1,6 @@
 // What the staff app and the portal share: the frame, sign-in, the language menu.
+import orders from './orders/en.js';
+
 export default {
   shell: { main: 'Main', sign_out: 'Sign out', language: 'Language' },
   sign_in: {
@@ -8,5 +10,6 @@ export default {
     sign_in: 'Sign in',
     ended: 'Your session has ended. Sign in again.',
   },
+  orders,
   never: 'never',
 };

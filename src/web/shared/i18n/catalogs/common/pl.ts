@@ -1,3 +1,5 @@
+import orders from './orders/pl.js';
+
 export default {
   shell: { main: 'Menu główne', sign_out: 'Wyloguj', language: 'Język' },
   sign_in: {
@@ -7,5 +9,6 @@ export default {
     sign_in: 'Zaloguj',
     ended: 'Sesja wygasła. Zaloguj się ponownie.',
   },
+  orders,
   never: 'nigdy',
 };

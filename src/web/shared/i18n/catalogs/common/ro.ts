@@ -1,3 +1,5 @@
+import orders from './orders/ro.js';
+
 export default {
   shell: { main: 'Meniu principal', sign_out: 'Deconectare', language: 'Limba' },
   sign_in: {
@@ -7,5 +9,6 @@ export default {
     sign_in: 'Conectare',
     ended: 'Sesiunea s-a încheiat. Conectați-vă din nou.',
   },
+  orders,
   never: 'niciodată',
 };

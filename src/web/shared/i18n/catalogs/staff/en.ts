@@ -1,4 +1,5 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import orders from './orders/en.js';
 export default {
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
@@ -36,23 +37,5 @@ export default {
     dispatched: 'Dispatched',
     cancelled: 'Cancelled',
   },
-  orders: {
-    title: 'Orders',
-    refreshing: 'Refreshing…',
-    refreshes: 'Live: changes show as scans arrive',
-    upload: 'Upload CSV',
-    new: 'New order',
-    none_match: 'No orders match these filters',
-    none_match_next: 'Change or <button>clear the filters</button> to see more orders.',
-    none_yet: 'No orders yet',
-    none_yet_next:
-      'Orders appear here as soon as they arrive: pushed by an integration through the API (POST /v1/orders), created with New order, or uploaded as a CSV file.',
-    loading: 'Loading orders…',
-    pages: 'Order pages',
-    per_status: 'Orders per status',
-    stuck: '⚠ Stuck',
-    stuck_partly: 'Stuck: part dispatched',
-    stuck_waiting: 'Stuck: produced, not dispatched',
-    at_least: '{{count}}+',
-  },
+  orders,
 };

@@ -1,3 +1,5 @@
+import orders from './orders/pl.js';
+
 export default {
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
@@ -35,23 +37,5 @@ export default {
     dispatched: 'Wysłane',
     cancelled: 'Anulowane',
   },
-  orders: {
-    title: 'Zamówienia',
-    refreshing: 'Odświeżanie…',
-    refreshes: 'Na żywo: zmiany pojawiają się wraz ze skanami',
-    upload: 'Wczytaj CSV',
-    new: 'Nowe zamówienie',
-    none_match: 'Żadne zamówienie nie pasuje do filtrów',
-    none_match_next: 'Zmień lub <button>wyczyść filtry</button>, aby zobaczyć więcej zamówień.',
-    none_yet: 'Nie ma jeszcze zamówień',
-    none_yet_next:
-      'Zamówienia pojawiają się tu, gdy tylko dotrą: przesłane z systemu zewnętrznego przez API (POST /v1/orders), utworzone przyciskiem Nowe zamówienie lub wczytane z pliku CSV.',
-    loading: 'Wczytywanie zamówień…',
-    pages: 'Strony zamówień',
-    per_status: 'Zamówienia według statusu',
-    stuck: '⚠ Utknięte',
-    stuck_partly: 'Utknięte: częściowo wysłane',
-    stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
-    at_least: '{{count}}+',
-  },
+  orders,
 };
