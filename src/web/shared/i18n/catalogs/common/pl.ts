@@ -1,4 +1,7 @@
+import ui from './ui/pl.js';
+
 export default {
+  ui,
   shell: { main: 'Menu główne', sign_out: 'Wyloguj', language: 'Język' },
   sign_in: {
     email: 'E-mail',

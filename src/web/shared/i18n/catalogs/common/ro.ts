@@ -1,4 +1,7 @@
+import ui from './ui/ro.js';
+
 export default {
+  ui,
   shell: { main: 'Meniu principal', sign_out: 'Deconectare', language: 'Limba' },
   sign_in: {
     email: 'E-mail',
