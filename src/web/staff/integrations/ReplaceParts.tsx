@@ -35,7 +35,7 @@ export function ReplaceForm({
   const words = (seconds: number) =>
     seconds === 0
       ? t('integrations.overlap.now')
-      : seconds < 86_400
+      : seconds <= 86_400
         ? t('integrations.overlap.hours', { count: seconds / 3600 })
         : t('integrations.overlap.days', { count: seconds / 86_400 });
   function submit(event: FormEvent<HTMLFormElement>) {

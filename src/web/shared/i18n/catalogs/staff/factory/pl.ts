@@ -1,7 +1,7 @@
 export default {
-  title: 'Zakład',
+  title: 'Fabryka',
   tabs: {
-    label: 'Strony zakładu',
+    label: 'Strony fabryki',
     settings: 'Ustawienia',
     company: 'Firma',
     plans: 'Plany',
@@ -20,7 +20,7 @@ export default {
       public_url: 'Publiczny adres URL',
       gs1_company_prefix: 'Prefiks firmy GS1',
       station_app_scheme: 'Schemat aplikacji stanowiska',
-      webhook_retention_days: 'Przechowuj dostawy webhooków (dni)',
+      webhook_retention_days: 'Przechowuj doręczenia webhooków (dni)',
       webhook_allowed_hosts: 'Dozwolone hosty webhooków',
       backup_schedule: 'Harmonogram kopii zapasowych',
       backup_dir: 'Folder kopii zapasowych',
@@ -42,7 +42,7 @@ export default {
       webhook_allowed_hosts:
         'Nazwy hostów lub zakresy CIDR, po jednym w wierszu. Puste: dowolny host.',
       backup_schedule:
-        'Godzina w strefie czasowej zakładu (02:30; kilka: 02:30, 14:30) lub odstęp (every 6h). Puste: bez zaplanowanych kopii. Każda kopia jest sprawdzana, zanim zostanie uznana.',
+        'Godzina w strefie czasowej fabryki (02:30; kilka: 02:30, 14:30) lub odstęp (every 6h). Puste: bez zaplanowanych kopii. Każda kopia jest sprawdzana, zanim zostanie uznana.',
       backup_dir:
         'Folder na serwerze, najlepiej na innym dysku. Puste: backups/ w katalogu danych.',
       backup_keep: 'Starsze zaplanowane kopie w folderze są usuwane.',
@@ -67,7 +67,7 @@ export default {
       billing_email: 'E-mail do faktur',
       phone: 'Telefon',
       po_number: 'Numer zamówienia (PO)',
-      job_title: 'Stanowisko',
+      job_title: 'Funkcja w firmie',
       mobile: 'Telefon komórkowy',
       line1: 'Adres, wiersz 1',
       line2: 'Adres, wiersz 2',
@@ -75,7 +75,7 @@ export default {
       postcode: 'Kod pocztowy',
       country: 'Kraj',
       terms_accepted: 'Warunki zaakceptowane',
-      factory_same_as_registered: 'Zakład mieści się pod tym adresem',
+      factory_same_as_registered: 'Fabryka mieści się pod tym adresem',
     },
     hint_company: 'Nazwa, pod którą firma jest znana.',
     hint_label_prefix: 'Początek każdego nowego kodu: 1–8 wielkich liter lub cyfr (np. ACME).',
@@ -90,7 +90,7 @@ export default {
     about: 'O tych planach',
     not_on_plan: 'To jest cennik, a nie plan, z którego korzysta ta instalacja.',
     not_counted:
-      'Dla tego zakładu nie zapisano żadnego planu, a factoryd nie liczy stanowisk, zamówień ani personelu względem żadnego planu: nic tutaj nie zatrzymuje ani nie spowalnia tej instalacji.',
+      'Dla tej fabryki nie zapisano żadnego planu, a factoryd nie liczy stanowisk, zamówień ani personelu względem żadnego planu: nic tutaj nie zatrzymuje ani nie spowalnia tej instalacji.',
     limits:
       'Limity planu mówią, ile obejmuje: liczbę sparowanych stanowisk, zamówień utworzonych w miesiącu kalendarzowym i użytkowników personelu (administratorów i kierowników), na którą jest wyceniony. Ceny w funtach szterlingach, bez VAT.',
     monthly: '<0>{{price}}</0> miesięcznie',

@@ -1,5 +1,5 @@
 export default {
-  title: 'Fabrică',
+  title: 'Fabrica',
   tabs: {
     label: 'Paginile fabricii',
     settings: 'Setări',
@@ -20,7 +20,7 @@ export default {
       public_url: 'URL public',
       gs1_company_prefix: 'Prefixul GS1 al companiei',
       station_app_scheme: 'Schema aplicației de post',
-      webhook_retention_days: 'Păstrare livrări webhook (zile)',
+      webhook_retention_days: 'Păstrare trimiteri webhook (zile)',
       webhook_allowed_hosts: 'Gazde webhook permise',
       backup_schedule: 'Programul copiilor de rezervă',
       backup_dir: 'Dosarul copiilor de rezervă',

@@ -98,7 +98,7 @@ export default {
     disabled: 'Wyłączony',
     deliveries: 'Doręczenia',
     test_url: 'Wyślij zdarzenie testowe do {{url}}',
-    test: 'Wyślij test',
+    test: 'Wyślij zdarzenie testowe',
     edit_url: 'Edytuj {{url}}',
     edit: 'Edytuj…',
     rotate_url: 'Zmień sekret {{url}}',
