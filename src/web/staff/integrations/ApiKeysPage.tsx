@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { Trans } from 'react-i18next';
 import { formatAgo, formatDateTime } from '../../shared/format.js';
@@ -164,14 +164,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       {made ? (
-        <SecretShown
-          label={t('integrations.keys.new_key')}
-          value={made.key}
-          copyNow={t('integrations.keys.copy_now')}
-          kept="hash"
-          lost={t('integrations.keys.lost_create')}
-          onClose={onClose}
-        />
+        <NewKeyShown value={made.key} lost={t('integrations.keys.lost_create')} onClose={onClose} />
       ) : (
         <form onSubmit={(e) => void submit(e)}>
           <TextField
@@ -239,14 +232,7 @@ function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => voi
       onClose={onClose}
     >
       {made ? (
-        <SecretShown
-          label={t('integrations.keys.new_key')}
-          value={made.key}
-          copyNow={t('integrations.keys.copy_now')}
-          kept="hash"
-          lost={t('integrations.keys.lost_roll')}
-          onClose={onClose}
-        >
+        <NewKeyShown value={made.key} lost={t('integrations.keys.lost_roll')} onClose={onClose}>
           <p>
             {overlaps
               ? t('integrations.keys.old_keeps', {
@@ -255,7 +241,7 @@ function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => voi
                 })
               : t('integrations.keys.old_stopped', { last4: apiKey.last4 })}
           </p>
-        </SecretShown>
+        </NewKeyShown>
       ) : (
         <ReplaceForm
           label={t('integrations.keys.overlap')}
@@ -277,5 +263,32 @@ function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => voi
         </ReplaceForm>
       )}
     </Dialog>
+  );
+}
+
+/** A new API key, shown this once: factoryd keeps only its hash. */
+function NewKeyShown({
+  value,
+  lost,
+  children,
+  onClose,
+}: {
+  value: string;
+  lost: string;
+  children?: ReactNode;
+  onClose: () => void;
+}) {
+  const { t } = useStaffT();
+  return (
+    <SecretShown
+      label={t('integrations.keys.new_key')}
+      value={value}
+      copyNow={t('integrations.keys.copy_now')}
+      kept="hash"
+      lost={lost}
+      onClose={onClose}
+    >
+      {children}
+    </SecretShown>
   );
 }
