@@ -39,7 +39,10 @@ function englishLeft(text: string, lang: Lang, sections: string[]): string[] {
   for (const [key, english] of en) {
     if (!sections.some((s) => key.startsWith(`${s}.`))) continue;
     if (other.get(key) === english || english.length < 5 || /\{\{|<\d>/.test(english)) continue;
-    if (said.includes(english)) found.push(`${key}: “${english}”`);
+    // As a whole word or phrase: "Admin" is not left over in "Administrator".
+    const escaped = english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`(?<!\\p{L})${escaped}(?!\\p{L})`, 'u').test(said))
+      found.push(`${key}: “${english}”`);
   }
   return found;
 }
@@ -182,6 +185,89 @@ describe('the staff app’s admin screens in Polish and Romanian', () => {
       expect(englishLeft(text, lang, ['integrations.tabs', 'integrations.webhooks'])).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `staff-webhooks-${lang}`);
+    }
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+});
+
+/** The other converted screens: where each is, and what shows it has loaded, per language. */
+const SCREENS = [
+  {
+    path: '/factory/company',
+    sections: ['factory.company'],
+    ready: { pl: 'Dane firmy', ro: 'Datele companiei' },
+  },
+  {
+    path: '/factory/plans',
+    sections: ['factory.plans'],
+    ready: { pl: 'O tych planach', ro: 'Despre aceste planuri' },
+  },
+  {
+    path: '/factory/staff',
+    sections: ['factory.staff'],
+    ready: { pl: 'Dodaj użytkownika', ro: 'Adăugare utilizator' },
+  },
+  {
+    path: '/factory/sso',
+    sections: ['sso'],
+    ready: { pl: 'Logowanie SSO', ro: 'Autentificare unică' },
+  },
+  {
+    path: '/returns',
+    sections: ['returns'],
+    ready: { pl: 'Zarejestruj zwrot', ro: 'Înregistrare retur' },
+  },
+  {
+    path: '/integrations/deliveries',
+    sections: ['integrations.deliveries'],
+    ready: { pl: 'Filtruj doręczenia', ro: 'Filtrare trimiteri' },
+  },
+] as const;
+
+describe('the other converted staff screens', () => {
+  it('read in Polish and Romanian with no English left, and fit 800×480', async () => {
+    const { context, page, problems } = await openPage(w.browser, {
+      viewport: VIEWPORTS.desktop,
+      locale: 'pl-PL',
+    });
+    await page.goto(w.url('/stations'));
+    await page.getByLabel('E-mail').fill('ana@factory.test');
+    await page.getByLabel('Hasło').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.getByRole('heading', { name: 'Stanowiska', level: 1 }).waitFor();
+    for (const lang of ['pl', 'ro'] as const) {
+      await page.getByLabel(/^(Język|Limba)$/).selectOption(lang);
+      for (const screen of SCREENS) {
+        await page.goto(w.url(screen.path));
+        await page
+          .getByLabel(screen.ready[lang])
+          .or(page.getByRole('button', { name: screen.ready[lang] }))
+          .first()
+          .waitFor();
+        const text = await page.locator('main').innerText();
+        expect(englishLeft(text, lang, [...screen.sections]), screen.path).toEqual([]);
+        await shoot(page, `staff${screen.path.replaceAll('/', '-')}-${lang}`);
+      }
+      // The pairing dialog: its code, countdown and how-to, in the language.
+      await page.goto(w.url('/stations'));
+      const pair = lang === 'pl' ? 'Sparuj nowe stanowisko' : 'Asociați un post nou';
+      await page.getByRole('button', { name: pair }).click();
+      const form = page.getByRole('dialog', { name: pair });
+      await form.getByLabel(lang === 'pl' ? 'Nazwa stanowiska' : 'Numele postului').fill('Linia 2');
+      await form
+        .getByRole('button', {
+          name: lang === 'pl' ? 'Pobierz kod parowania' : 'Obțineți un cod de asociere',
+        })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: lang === 'pl' ? 'Sparuj „Linia 2”' : 'Asociați „Linia 2”',
+      });
+      await dialog.getByRole('definition').waitFor();
+      expect(englishLeft(await dialog.innerText(), lang, ['stations'])).toEqual([]);
+      await screenshot(page, `staff-pairing-${lang}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
     }
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
