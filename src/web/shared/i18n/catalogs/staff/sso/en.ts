@@ -30,5 +30,6 @@ export default {
   turn_off: 'Turn off',
   loading: 'Loading…',
   or: 'or',
+  not_staff: 'The sign-in did not give a staff session.',
   sign_in_with: 'Sign in with {{provider}}',
 };

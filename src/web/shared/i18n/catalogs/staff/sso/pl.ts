@@ -30,5 +30,6 @@ export default {
   turn_off: 'Wyłącz',
   loading: 'Wczytywanie…',
   or: 'lub',
+  not_staff: 'Logowanie nie utworzyło sesji personelu.',
   sign_in_with: 'Zaloguj przez {{provider}}',
 };

@@ -30,5 +30,6 @@ export default {
   turn_off: 'Dezactivare',
   loading: 'Se încarcă…',
   or: 'sau',
+  not_staff: 'Conectarea nu a creat o sesiune de personal.',
   sign_in_with: 'Conectare cu {{provider}}',
 };
