@@ -81,7 +81,8 @@ describe('the pairing dialog', () => {
       await page.getByText('Only for native station apps').waitFor();
       await page.getByLabel('Public URL').fill('ftp://nope');
       await page.getByRole('button', { name: 'Save settings' }).click();
-      await page.getByText('public_url must be an http:// or https:// address').waitFor();
+      // The server's sentence names the field as the form does.
+      await page.getByText('Public URL must be an http:// or https:// address').waitFor();
       await screenshot(page, 'staff-settings-public-url', { fullPage: true });
       await context.close();
     } finally {

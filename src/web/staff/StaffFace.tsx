@@ -93,7 +93,7 @@ function StaffRoutes() {
       <Route
         path="orders/new"
         element={
-          <RequireAccess op="POST /v1/orders" what="create orders">
+          <RequireAccess op="POST /v1/orders">
             <NewOrderPage />
           </RequireAccess>
         }
@@ -101,7 +101,7 @@ function StaffRoutes() {
       <Route
         path="orders/upload"
         element={
-          <RequireAccess op="POST /v1/orders/upload" what="upload orders">
+          <RequireAccess op="POST /v1/orders/upload">
             <UploadPage />
           </RequireAccess>
         }
@@ -123,7 +123,7 @@ function StaffRoutes() {
         <Route
           path="company"
           element={
-            <RequireAccess op="GET /v1/company" what="see and change the company's details">
+            <RequireAccess op="GET /v1/company">
               <CompanyPage />
             </RequireAccess>
           }
@@ -132,7 +132,7 @@ function StaffRoutes() {
         <Route
           path="staff"
           element={
-            <RequireAccess op="GET /v1/staff" what="manage staff users">
+            <RequireAccess op="GET /v1/staff">
               <StaffUsersPage />
             </RequireAccess>
           }
@@ -140,7 +140,7 @@ function StaffRoutes() {
         <Route
           path="sso"
           element={
-            <RequireAccess op="GET /v1/sso" what="set up single sign-on">
+            <RequireAccess op="GET /v1/sso">
               <SsoPage />
             </RequireAccess>
           }
@@ -149,7 +149,7 @@ function StaffRoutes() {
       <Route
         path="integrations"
         element={
-          <RequireAccess op="GET /v1/api-keys" what="manage API keys and webhooks">
+          <RequireAccess op="GET /v1/api-keys">
             <IntegrationsLayout />
           </RequireAccess>
         }
@@ -162,7 +162,7 @@ function StaffRoutes() {
       <Route
         path="audit"
         element={
-          <RequireAccess op="GET /v1/audit-log" what="read the audit trail">
+          <RequireAccess op="GET /v1/audit-log">
             <AuditPage />
           </RequireAccess>
         }

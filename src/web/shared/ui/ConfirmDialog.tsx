@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog.js';
 import { ErrorMessage } from './ErrorMessage.js';
 
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   onClose: () => void;
   danger?: boolean;
 }) {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -42,7 +44,7 @@ export function ConfirmDialog({
       <ErrorMessage error={error} />
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose}>
-          {error ? 'Close' : 'Keep it'}
+          {error ? t('ui.close') : t('ui.confirm.keep')}
         </button>
         <button
           type="button"
@@ -50,7 +52,7 @@ export function ConfirmDialog({
           disabled={busy}
           onClick={() => void confirm()}
         >
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t('ui.confirm.working') : confirmLabel}
         </button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A modal dialog on the browser's own `<dialog>`: focus stays inside while it is open, Esc closes
@@ -16,6 +17,7 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -54,7 +56,7 @@ export function Dialog({
           <button
             type="button"
             className="icon-button"
-            aria-label="Close"
+            aria-label={t('ui.close')}
             onClick={() => close.current()}
           >
             ×

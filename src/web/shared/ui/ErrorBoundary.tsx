@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n.js';
 
 interface State {
   error: Error | null;
@@ -25,14 +26,21 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     );
     return (
       <main className="page-message">
-        <h1>{chunk ? 'The app could not load' : 'Something went wrong'}</h1>
+        <h1>
+          {chunk
+            ? i18n.t('common:ui.error.app_not_loaded', { defaultValue: 'The app could not load' })
+            : i18n.t('common:ui.error.unknown', { defaultValue: 'Something went wrong.' })}
+        </h1>
         <p role="alert">
           {chunk
-            ? 'The server does not answer. Check the network connection, then reload.'
+            ? i18n.t('common:ui.error.reload_hint', {
+                defaultValue:
+                  'The server does not answer. Check the network connection, then reload.',
+              })
             : error.message}
         </p>
         <button type="button" onClick={() => location.reload()}>
-          Reload
+          {i18n.t('common:ui.error.reload', { defaultValue: 'Reload' })}
         </button>
       </main>
     );

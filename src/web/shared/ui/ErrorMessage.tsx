@@ -1,4 +1,5 @@
 import { ApiError, UnreachableError } from '../api/api-error.js';
+import { i18n } from '../i18n/i18n.js';
 import { withLabel, type FieldLabels } from './field-error.js';
 
 /**
@@ -10,15 +11,31 @@ export function describeError(
   labels: FieldLabels = {},
 ): { message: string; detail?: string } {
   if (error instanceof UnreachableError) {
-    return { message: 'The server does not answer. Check the network connection and try again.' };
+    return {
+      message: i18n.t('common:ui.error.unreachable', {
+        defaultValue: 'The server does not answer. Check the network connection and try again.',
+      }),
+    };
   }
   if (error instanceof ApiError) {
-    const detail = [error.code, error.requestId && `request ${error.requestId}`]
+    const detail = [
+      error.code,
+      error.requestId &&
+        i18n.t('common:ui.error.request', {
+          id: error.requestId,
+          defaultValue: `request ${error.requestId}`,
+        }),
+    ]
       .filter(Boolean)
       .join(', ');
     return { message: withLabel(error.message, error.param, labels), detail };
   }
-  return { message: error instanceof Error ? error.message : 'Something went wrong.' };
+  return {
+    message:
+      error instanceof Error
+        ? error.message
+        : i18n.t('common:ui.error.unknown', { defaultValue: 'Something went wrong.' }),
+  };
 }
 
 /** An error, shown where it happened and announced to screen readers. */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { KeysetPages } from '../query/use-keyset-pages.js';
 
 /**
@@ -10,7 +11,7 @@ export function Pager({
   onFirst,
   onPrevious,
   onNext,
-  label = 'Pages',
+  label,
 }: {
   /** 1 for the first page; null for a later page whose number is unknown (a bookmark). */
   page: number | null;
@@ -21,12 +22,13 @@ export function Pager({
   onNext: () => void;
   label?: string;
 }) {
+  const { t } = useTranslation('common');
   const first = page === 1;
   if (first && !hasMore) return null;
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className="pager" aria-label={label ?? t('ui.pager.label')}>
       <button type="button" className="secondary" disabled={first} onClick={onFirst}>
-        First page
+        {t('ui.pager.first')}
       </button>
       <button
         type="button"
@@ -34,11 +36,13 @@ export function Pager({
         disabled={first || !onPrevious}
         onClick={onPrevious}
       >
-        Previous
+        {t('ui.pager.previous')}
       </button>
-      <span className="pager-page">{page === null ? 'A later page' : `Page ${page}`}</span>
+      <span className="pager-page">
+        {page === null ? t('ui.pager.later') : t('ui.pager.page', { page })}
+      </span>
       <button type="button" className="secondary" disabled={!hasMore} onClick={onNext}>
-        Next
+        {t('ui.pager.next')}
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * What factoryd keeps of the secret, which decides what the warning may promise: an API key or a
@@ -7,29 +8,31 @@ import { useState } from 'react';
  */
 export type SecretKept = 'hash' | 'to-sign';
 
-const KEPT_WORDS: Record<SecretKept, string> = {
-  hash: 'factoryd keeps only a hash of it.',
-  'to-sign': 'factoryd keeps it to sign with, but never shows it again.',
+const KEPT_KEYS: Record<SecretKept, string> = {
+  hash: 'ui.secret.kept_hash',
+  'to-sign': 'ui.secret.kept_to_sign',
 };
 
 /**
  * A secret the server shows this once (an API key, a webhook signing secret, a set-password
  * link): the value, a copy button, and the warning that it cannot be shown again, with what to
- * do when it is lost (`lost`).
+ * do when it is lost (`lost`). `copyNow` is the warning's first sentence, naming the secret in
+ * the caller's words ("Copy the API key now.").
  */
 export function SecretOnce({
   label,
   value,
-  what,
+  copyNow,
   kept,
   lost,
 }: {
   label: string;
   value: string;
-  what: string;
+  copyNow: string;
   kept: SecretKept;
   lost: string;
 }) {
+  const { t } = useTranslation('common');
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   async function copy() {
     try {
@@ -42,8 +45,7 @@ export function SecretOnce({
   return (
     <div className="secret-once">
       <p className="secret-warning" role="alert">
-        <strong>Copy the {what} now.</strong> This is the only time it is shown: {KEPT_WORDS[kept]}{' '}
-        {lost}
+        <strong>{copyNow}</strong> {t('ui.secret.only_once')} {t(KEPT_KEYS[kept])} {lost}
       </p>
       <div className="secret-row">
         <label className="visually-hidden" htmlFor="secret-value">
@@ -57,13 +59,12 @@ export function SecretOnce({
           onFocus={(e) => e.target.select()}
         />
         <button type="button" onClick={() => void copy()}>
-          Copy
+          {t('ui.secret.copy')}
         </button>
       </div>
       <p role="status" className="field-hint">
-        {copied === 'yes' && 'Copied to the clipboard.'}
-        {copied === 'failed' &&
-          'This browser would not copy: select the text and copy it yourself.'}
+        {copied === 'yes' && t('ui.secret.copied')}
+        {copied === 'failed' && t('ui.secret.copy_failed')}
       </p>
     </div>
   );

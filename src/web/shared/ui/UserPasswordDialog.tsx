@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../format.js';
 import { Dialog } from './Dialog.js';
 import { ErrorMessage } from './ErrorMessage.js';
@@ -29,6 +30,7 @@ export function UserPasswordDialog({
   onSetPassword: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('common');
   const [way, setWay] = useState<Way>('link');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -56,7 +58,7 @@ export function UserPasswordDialog({
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password'));
     if (password !== String(form.get('confirm'))) {
-      setError(new Error('The two passwords are not the same.'));
+      setError(new Error(t('ui.password.not_same')));
       return;
     }
     await run(async () => {
@@ -65,24 +67,27 @@ export function UserPasswordDialog({
     });
   }
 
-  const title = `Password for ${user.name}`;
+  const title = t('ui.password.title', { name: user.name });
   if (link) {
     return (
       <Dialog title={title} onClose={onClose} wide>
         <p>
-          Send this link to {user.name} ({user.email}). It opens a page where they choose their
-          password; it works once, until {formatDateTime(link.expires_at)}.
+          {t('ui.password.send_link', {
+            name: user.name,
+            email: user.email,
+            time: formatDateTime(link.expires_at),
+          })}
         </p>
         <SecretOnce
-          label="The set-password link"
+          label={t('ui.password.link_label')}
           value={link.url}
-          what="link"
+          copyNow={t('ui.password.link_copy_now')}
           kept="hash"
-          lost="If it is lost, make a new link: the earlier one stops working."
+          lost={t('ui.password.link_lost')}
         />
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
-            I have copied it
+            {t('ui.copied_it')}
           </button>
         </div>
       </Dialog>
@@ -92,12 +97,11 @@ export function UserPasswordDialog({
     return (
       <Dialog title={title} onClose={onClose}>
         <p className="success-message" role="status">
-          The new password is set. Any portal session {user.name} had open has ended; tell them the
-          new password.
+          {t('ui.password.set', { name: user.name })}
         </p>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
-            Done
+            {t('ui.done')}
           </button>
         </div>
       </Dialog>
@@ -107,7 +111,7 @@ export function UserPasswordDialog({
     <Dialog title={title} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
         <fieldset className="choice">
-          <legend>How should {user.name} get a password?</legend>
+          <legend>{t('ui.password.how', { name: user.name })}</legend>
           <label>
             <input
               type="radio"
@@ -115,7 +119,7 @@ export function UserPasswordDialog({
               checked={way === 'link'}
               onChange={() => setWay('link')}
             />{' '}
-            Make a set-password link to send them (they choose the password)
+            {t('ui.password.way_link')}
           </label>
           <label>
             <input
@@ -124,22 +128,22 @@ export function UserPasswordDialog({
               checked={way === 'password'}
               onChange={() => setWay('password')}
             />{' '}
-            Type a new password now
+            {t('ui.password.way_password')}
           </label>
         </fieldset>
         {way === 'password' && (
           <>
             <TextField
-              label="New password"
+              label={t('ui.password.new')}
               name="password"
               type="password"
               autoComplete="new-password"
               required
-              hint="At least 10 characters."
+              hint={t('ui.password.new_hint')}
               error={fieldError(error, 'password')}
             />
             <TextField
-              label="New password again"
+              label={t('ui.password.again')}
               name="confirm"
               type="password"
               autoComplete="new-password"
@@ -147,17 +151,14 @@ export function UserPasswordDialog({
             />
           </>
         )}
-        <p className="field-hint">
-          Either way, any portal session {user.name} has open ends, and an earlier link stops
-          working.
-        </p>
+        <p className="field-hint">{t('ui.password.either_way', { name: user.name })}</p>
         {!shownAtField(error, ['password']) && <ErrorMessage error={error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('ui.cancel')}
           </button>
           <button type="submit" disabled={busy}>
-            {way === 'link' ? 'Make link' : 'Set password'}
+            {way === 'link' ? t('ui.password.make_link') : t('ui.password.set_password')}
           </button>
         </div>
       </form>

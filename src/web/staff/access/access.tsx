@@ -4,6 +4,7 @@ import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
 import type { ApiResponse } from '../../shared/api/types.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { useStaffT } from '../staff-i18n.js';
 
 /** Who is signed in, and the operations they may call: GET /v1/auth/me. */
 export type Me = ApiResponse<'/v1/auth/me', 'get'>;
@@ -19,14 +20,15 @@ const MeContext = createContext<Me | null>(null);
 
 /** Loads /v1/auth/me once for the signed-in face, and renders the app once it is known. */
 export function AccessProvider({ children }: { children: ReactNode }) {
+  const { t } = useStaffT();
   const api = useApi();
   const me = useQuery({
     queryKey: ['auth', 'me'],
     queryFn: ({ signal }) => call(api.GET('/v1/auth/me', { signal })),
     staleTime: 5 * 60_000,
   });
-  if (me.error) return <ErrorMessage error={me.error} title="Could not load your account." />;
-  if (!me.data) return <p className="loading">Loading…</p>;
+  if (me.error) return <ErrorMessage error={me.error} title={t('access.no_account')} />;
+  if (!me.data) return <p className="loading">{t('access.loading')}</p>;
   return <MeContext.Provider value={me.data}>{children}</MeContext.Provider>;
 }
 
@@ -47,24 +49,30 @@ export function IfAllowed({ op, children }: { op: Operation; children: ReactNode
   return useCan()(op) ? <>{children}</> : null;
 }
 
+/** What a page closed to the user would have let them do, per operation it needs. */
+const ONLY_KEYS: Partial<Record<Operation, string>> = {
+  'POST /v1/orders': 'access.only.create_orders',
+  'POST /v1/orders/upload': 'access.only.upload_orders',
+  'GET /v1/company': 'access.only.company',
+  'GET /v1/staff': 'access.only.staff',
+  'GET /v1/sso': 'access.only.sso',
+  'GET /v1/api-keys': 'access.only.keys',
+  'GET /v1/audit-log': 'access.only.audit',
+};
+
 /**
  * A page only some users may open (typed in, or followed from a bookmark): the page, or a
- * sentence saying who may, instead of a 403 surprise.
+ * sentence saying who may (by the operation the page needs), instead of a 403 surprise.
  */
-export function RequireAccess({
-  op,
-  what,
-  children,
-}: {
-  op: Operation;
-  what: string;
-  children: ReactNode;
-}) {
+export function RequireAccess({ op, children }: { op: Operation; children: ReactNode }) {
+  const { t } = useStaffT();
   if (useCan()(op)) return <>{children}</>;
   return (
     <section className="page-message">
-      <h1>Not available to you</h1>
-      <p>Only an admin can {what}. Ask an admin if you need this.</p>
+      <h1>{t('access.not_available')}</h1>
+      <p>
+        {t(ONLY_KEYS[op] ?? 'access.only.page')} {t('access.ask')}
+      </p>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { i18n } from '../../shared/i18n/i18n.js';
+
 /**
  * Labels come from the API with the session's token, so the browser cannot simply follow a link
  * to them. A PDF opens in a new tab: the tab is opened at once, while the click still counts as
@@ -7,8 +9,9 @@
 export function openPendingTab(): Window | null {
   const tab = window.open('', '_blank');
   if (tab) {
-    tab.document.title = 'Preparing labels…';
-    tab.document.body.textContent = 'Preparing labels…';
+    const preparing = i18n.t('staff:common.preparing_labels');
+    tab.document.title = preparing;
+    tab.document.body.textContent = preparing;
   }
   return tab;
 }

@@ -1,9 +1,8 @@
-import { formatPence } from '../../shared/format.js';
+import { Trans } from 'react-i18next';
+import { formatNumber, formatPence } from '../../shared/format.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
+import { useStaffT } from '../staff-i18n.js';
 import { usePlans } from './use-factory.js';
-
-const limit = (n: number | null, what: string) =>
-  n === null ? `Unlimited ${what}` : `${n.toLocaleString('en-GB')} ${what}`;
 
 /**
  * The plan catalogue, prices in pounds excluding VAT. The company record names no plan and
@@ -11,22 +10,20 @@ const limit = (n: number | null, what: string) =>
  * prices on offer — and that this installation is not limited by any of them.
  */
 export function PlansPage() {
+  const { t } = useStaffT();
   const plans = usePlans();
+  /** A limit in words, its number written the language's way: "5 stations", "Unlimited…". */
+  const limit = (n: number | null, counted: string, unlimited: string) =>
+    n === null ? t(unlimited) : t(counted, { count: n, n: formatNumber(n) });
   if (plans.error) return <ErrorMessage error={plans.error} />;
-  if (!plans.data) return <p className="loading">Loading…</p>;
+  if (!plans.data) return <p className="loading">{t('factory.loading')}</p>;
   return (
     <>
-      <div className="plans-note" role="note" aria-label="About these plans">
+      <div className="plans-note" role="note" aria-label={t('factory.plans.about')}>
         <p>
-          <strong>This is the price list, not a plan this installation is on.</strong> No plan is
-          recorded for this factory, and factoryd does not count stations, orders or staff users
-          against any plan: nothing here stops or slows what this installation does.
+          <strong>{t('factory.plans.not_on_plan')}</strong> {t('factory.plans.not_counted')}
         </p>
-        <p>
-          A plan&rsquo;s limits say how much it covers: the number of paired stations, orders
-          created in a calendar month and staff users (admins and supervisors) it is priced for.
-          Prices are in pounds sterling, excluding VAT.
-        </p>
+        <p>{t('factory.plans.limits')}</p>
       </div>
       <div className="plans">
         {plans.data.data.map((plan) => (
@@ -34,16 +31,39 @@ export function PlansPage() {
             <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
             <p>{plan.description}</p>
             <p className="plan-price">
-              <strong>{formatPence(plan.monthly_price_pence)}</strong> a month
+              <Trans
+                ns="staff"
+                i18nKey="factory.plans.monthly"
+                values={{ price: formatPence(plan.monthly_price_pence) }}
+                components={[<strong key="price" />]}
+              />
               <br />
-              or {formatPence(plan.annual_price_pence)} a year
+              {t('factory.plans.annual', { price: formatPence(plan.annual_price_pence) })}
               <br />
-              <small>excluding VAT</small>
+              <small>{t('factory.plans.ex_vat')}</small>
             </p>
             <ul>
-              <li>{limit(plan.limits.stations, 'stations')}</li>
-              <li>{limit(plan.limits.orders_per_month, 'orders a month')}</li>
-              <li>{limit(plan.limits.staff_users, 'staff users')}</li>
+              <li>
+                {limit(
+                  plan.limits.stations,
+                  'factory.plans.stations',
+                  'factory.plans.stations_unlimited',
+                )}
+              </li>
+              <li>
+                {limit(
+                  plan.limits.orders_per_month,
+                  'factory.plans.orders',
+                  'factory.plans.orders_unlimited',
+                )}
+              </li>
+              <li>
+                {limit(
+                  plan.limits.staff_users,
+                  'factory.plans.staff',
+                  'factory.plans.staff_unlimited',
+                )}
+              </li>
             </ul>
           </article>
         ))}

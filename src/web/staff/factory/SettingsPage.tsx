@@ -1,9 +1,12 @@
 import type { FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { labelledFieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { SelectField, TextAreaField, TextField } from '../../shared/ui/TextField.js';
+import { shownAtField } from '../../shared/ui/field-error.js';
+import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
+import { FormField, wordsError, type FormWords } from '../common/FormField.js';
 import { useSettings } from '../common/use-settings.js';
+import { useStaffT } from '../staff-i18n.js';
 import { useUpdateSettings, type Settings } from './use-factory.js';
 
 const FIELDS = [
@@ -21,30 +24,51 @@ const FIELDS = [
   'backup_keep',
 ];
 
-/** The fields' labels, so the server's sentences say what the form says. */
-const LABELS = {
-  stuck_after_days: 'Stuck after (days)',
-  timezone: 'Time zone',
-  session_ttl_hours: 'Session length (hours)',
-  default_dpi: 'Default printer resolution',
-  label_size: 'Label size',
-  station_app_scheme: 'Station app scheme',
-  webhook_retention_days: 'Keep webhook deliveries (days)',
-  webhook_allowed_hosts: 'Webhook hosts allowed',
-  backup_schedule: 'Backup schedule',
-  backup_dir: 'Backup folder',
-  backup_keep: 'Backups kept',
-  gs1_company_prefix: 'GS1 company prefix',
-};
-const fieldError = labelledFieldError(LABELS);
+/**
+ * The fields' labels and hints in the page's language (the server's sentences say the labels).
+ */
+function settingsWords(t: TFunction, error: unknown): FormWords {
+  return {
+    labels: {
+      stuck_after_days: t('factory.settings.label.stuck_after_days'),
+      timezone: t('factory.settings.label.timezone'),
+      session_ttl_hours: t('factory.settings.label.session_ttl_hours'),
+      default_dpi: t('factory.settings.label.default_dpi'),
+      label_size: t('factory.settings.label.label_size'),
+      public_url: t('factory.settings.label.public_url'),
+      station_app_scheme: t('factory.settings.label.station_app_scheme'),
+      webhook_retention_days: t('factory.settings.label.webhook_retention_days'),
+      webhook_allowed_hosts: t('factory.settings.label.webhook_allowed_hosts'),
+      backup_schedule: t('factory.settings.label.backup_schedule'),
+      backup_dir: t('factory.settings.label.backup_dir'),
+      backup_keep: t('factory.settings.label.backup_keep'),
+      gs1_company_prefix: t('factory.settings.label.gs1_company_prefix'),
+    },
+    hints: {
+      stuck_after_days: t('factory.settings.hint.stuck_after_days'),
+      timezone: t('factory.settings.hint.timezone'),
+      session_ttl_hours: t('factory.settings.hint.session_ttl_hours'),
+      label_size: t('factory.settings.hint.label_size'),
+      public_url: t('factory.settings.hint.public_url'),
+      gs1_company_prefix: t('factory.settings.hint.gs1_company_prefix'),
+      station_app_scheme: t('factory.settings.hint.station_app_scheme'),
+      webhook_allowed_hosts: t('factory.settings.hint.webhook_allowed_hosts'),
+      backup_schedule: t('factory.settings.hint.backup_schedule'),
+      backup_dir: t('factory.settings.hint.backup_dir'),
+      backup_keep: t('factory.settings.hint.backup_keep'),
+    },
+    error,
+  };
+}
 
 /** The factory's settings: everyone may read them, an admin may change them. */
 export function SettingsPage() {
+  const { t } = useStaffT();
   const settings = useSettings();
   // Here, not in the form: the form is drawn afresh from what the server saved.
   const update = useUpdateSettings();
   if (settings.error) return <ErrorMessage error={settings.error} />;
-  if (!settings.data) return <p className="loading">Loading…</p>;
+  if (!settings.data) return <p className="loading">{t('factory.loading')}</p>;
   return <SettingsForm key={settings.data.updated_at} settings={settings.data} update={update} />;
 }
 
@@ -55,10 +79,13 @@ function SettingsForm({
   settings: Settings;
   update: ReturnType<typeof useUpdateSettings>;
 }) {
+  const { t } = useStaffT();
   const can = useCan();
   const editable = can('PATCH /v1/settings');
   const saved = update.isSuccess;
   const error = update.error;
+  const words = settingsWords(t, error);
+  const [width, height] = settings.label_size.split('x');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,136 +112,113 @@ function SettingsForm({
   }
 
   return (
-    <form className="card settings-form" onSubmit={(e) => void submit(e)} aria-label="Settings">
-      {!editable && (
-        <p className="notice">Only an admin can change settings; you can read them here.</p>
-      )}
+    <form
+      className="card settings-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('factory.settings.form')}
+    >
+      {!editable && <p className="notice">{t('factory.settings.read_only')}</p>}
       <fieldset disabled={!editable} className="plain-fieldset">
-        <TextField
-          label="Stuck after (days)"
+        <FormField
+          words={words}
           name="stuck_after_days"
           type="number"
           min={1}
           max={365}
           required
           defaultValue={settings.stuck_after_days}
-          hint="An order produced or in stock this long without being dispatched is flagged stuck."
-          error={fieldError(error, 'stuck_after_days')}
         />
-        <TextField
-          label="Time zone"
-          name="timezone"
-          required
-          defaultValue={settings.timezone}
-          hint="IANA name, such as Europe/London."
-          error={fieldError(error, 'timezone')}
-        />
-        <TextField
-          label="Session length (hours)"
+        <FormField words={words} name="timezone" required defaultValue={settings.timezone} />
+        <FormField
+          words={words}
           name="session_ttl_hours"
           type="number"
           min={1}
           required
           defaultValue={settings.session_ttl_hours}
-          hint="How long a staff or portal sign-in lasts."
-          error={fieldError(error, 'session_ttl_hours')}
         />
         <SelectField
-          label="Default printer resolution"
+          label={words.labels.default_dpi!}
           name="default_dpi"
           defaultValue={String(settings.default_dpi)}
-          error={fieldError(error, 'default_dpi')}
+          error={wordsError(words, 'default_dpi')}
         >
-          <option value="203">203 dpi</option>
-          <option value="300">300 dpi</option>
+          <option value="203">{t('factory.settings.dpi', { dpi: 203 })}</option>
+          <option value="300">{t('factory.settings.dpi', { dpi: 300 })}</option>
         </SelectField>
         <TextField
-          label="Label size"
+          label={words.labels.label_size!}
           fieldClassName="read-only"
-          value={`${settings.label_size.replace('x', ' × ')} in`}
+          value={t('factory.settings.label_size_value', { width, height })}
           readOnly
           aria-readonly
-          hint="Fixed, not a setting: every piece label is laid out for 4 × 6 in (PDF and ZPL), so printers must take 4 × 6 in labels."
+          hint={words.hints.label_size}
         />
-        <TextField
-          label="Public URL"
+        <FormField
+          words={words}
           name="public_url"
           type="url"
           defaultValue={settings.public_url ?? ''}
-          placeholder="https://factory.example.com"
-          hint="The address tablets and phones open this server at, e.g. behind a reverse proxy. Empty: the address you opened this page at."
-          error={fieldError(error, 'public_url')}
+          placeholder={t('factory.settings.example_public_url')}
         />
-        <TextField
-          label="GS1 company prefix"
+        <FormField
+          words={words}
           name="gs1_company_prefix"
           inputMode="numeric"
           defaultValue={settings.gs1_company_prefix ?? ''}
           placeholder="5012345"
-          hint="For the SSCCs on pallet labels (Dispatch): the 6–12 digits GS1 gave your company. Empty: a restricted-circulation prefix, valid inside the company only."
-          error={fieldError(error, 'gs1_company_prefix')}
         />
-        <TextField
-          label="Station app scheme"
+        <FormField
+          words={words}
           name="station_app_scheme"
           required
           defaultValue={settings.station_app_scheme}
-          hint="Only for native station apps: their pairing QR code opens <scheme>://pair?code=…. The station page in a browser does not use it."
-          error={fieldError(error, 'station_app_scheme')}
         />
-        <TextField
-          label="Keep webhook deliveries (days)"
+        <FormField
+          words={words}
           name="webhook_retention_days"
           type="number"
           min={1}
           required
           defaultValue={settings.webhook_retention_days}
-          error={fieldError(error, 'webhook_retention_days')}
         />
-        <TextAreaField
-          label="Webhook hosts allowed"
+        <FormField
+          words={words}
           name="webhook_allowed_hosts"
+          multiline
           defaultValue={settings.webhook_allowed_hosts.join('\n')}
-          hint="Host names or CIDR ranges, one per line. Empty: any host."
-          error={fieldError(error, 'webhook_allowed_hosts')}
         />
-        <TextField
-          label="Backup schedule"
+        <FormField
+          words={words}
           name="backup_schedule"
           defaultValue={settings.backup_schedule ?? ''}
           placeholder="02:30"
-          hint="A time of day in the factory's time zone (02:30; several: 02:30, 14:30) or an interval (every 6h). Empty: no scheduled backups. Each is verified before it counts."
-          error={fieldError(error, 'backup_schedule')}
         />
-        <TextField
-          label="Backup folder"
+        <FormField
+          words={words}
           name="backup_dir"
           defaultValue={settings.backup_dir ?? ''}
-          placeholder="/srv/backups/factoryd"
-          hint="A folder on the server, better on another disk. Empty: backups/ in the data directory."
-          error={fieldError(error, 'backup_dir')}
+          placeholder={t('factory.settings.example_backup_dir')}
         />
-        <TextField
-          label="Backups kept"
+        <FormField
+          words={words}
           name="backup_keep"
           type="number"
           min={1}
           max={1000}
           required
           defaultValue={settings.backup_keep}
-          hint="Older scheduled backups in the folder are deleted."
-          error={fieldError(error, 'backup_keep')}
         />
       </fieldset>
-      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={LABELS} />}
+      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={words.labels} />}
       {saved && (
         <p className="success-message" role="status">
-          Settings saved.
+          {t('factory.settings.saved')}
         </p>
       )}
       {editable && (
         <button type="submit" disabled={update.isPending}>
-          Save settings
+          {t('factory.settings.save')}
         </button>
       )}
     </form>

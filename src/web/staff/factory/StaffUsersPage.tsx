@@ -8,6 +8,7 @@ import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useMe } from '../access/access.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
   useCreateStaffUser,
   useStaffUsers,
@@ -15,10 +16,9 @@ import {
   type StaffUser,
 } from './use-factory.js';
 
-const ROLE_WORDS = { admin: 'Admin', supervisor: 'Supervisor' } as const;
-
 /** The people who sign in to this app: admins and supervisors. */
 export function StaffUsersPage() {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const users = useStaffUsers(pages.cursor);
   const update = useUpdateStaffUser();
@@ -30,28 +30,25 @@ export function StaffUsersPage() {
   return (
     <>
       <div className="section-actions">
-        <p>
-          Admins may do everything; supervisors run the floor (orders, labels, pairing, returns) but
-          cannot change settings, keys, webhooks, retailers' users or staff.
-        </p>
+        <p>{t('factory.staff.about')}</p>
         <button type="button" onClick={() => setAdding(true)}>
-          Add a staff user
+          {t('factory.staff.add')}
         </button>
       </div>
       <ErrorMessage error={users.error ?? update.error} />
       <PagedTable
         list={list}
         pages={pages}
-        label="Staff pages"
+        label={t('factory.staff.pages')}
         head={
           <>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Added</th>
+            <th scope="col">{t('factory.staff.name')}</th>
+            <th scope="col">{t('factory.staff.email')}</th>
+            <th scope="col">{t('factory.staff.role')}</th>
+            <th scope="col">{t('factory.staff.status')}</th>
+            <th scope="col">{t('factory.staff.added')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('factory.staff.actions')}</span>
             </th>
           </>
         }
@@ -59,38 +56,39 @@ export function StaffUsersPage() {
           const self = u.id === me.user?.id;
           return (
             <tr key={u.id} className={u.disabled ? 'revoked' : undefined}>
-              <th scope="row">
-                {u.name}
-                {self && ' (you)'}
-              </th>
+              <th scope="row">{self ? t('factory.staff.you', { name: u.name }) : u.name}</th>
               <td>{u.email}</td>
               <td>
                 <label className="visually-hidden" htmlFor={`staff-role-${u.id}`}>
-                  Role of {u.name}
+                  {t('factory.staff.role_of', { name: u.name })}
                 </label>
                 <select
                   id={`staff-role-${u.id}`}
                   value={u.role}
                   disabled={self || update.isPending}
-                  title={self ? 'You cannot change your own role.' : undefined}
+                  title={self ? t('factory.staff.own_role') : undefined}
                   onChange={(e) =>
                     update.mutate({ id: u.id, role: e.target.value as StaffUser['role'] })
                   }
                 >
-                  <option value="admin">{ROLE_WORDS.admin}</option>
-                  <option value="supervisor">{ROLE_WORDS.supervisor}</option>
+                  <option value="admin">{t('factory.staff.admin')}</option>
+                  <option value="supervisor">{t('factory.staff.supervisor')}</option>
                 </select>
               </td>
-              <td>{u.disabled ? `Disabled ${formatDateTime(u.disabled_at)}` : 'Active'}</td>
+              <td>
+                {u.disabled
+                  ? t('factory.staff.disabled_at', { time: formatDateTime(u.disabled_at) })
+                  : t('factory.staff.active')}
+              </td>
               <td className="nowrap">{formatDateTime(u.created_at)}</td>
               <td className="row-actions">
                 <button
                   type="button"
                   className="small secondary"
-                  aria-label={`Set a new password for ${u.name}`}
+                  aria-label={t('factory.staff.new_password_for', { name: u.name })}
                   onClick={() => setPassword(u)}
                 >
-                  New password…
+                  {t('factory.staff.new_password')}
                 </button>
                 {u.disabled ? (
                   <button
@@ -98,12 +96,15 @@ export function StaffUsersPage() {
                     className="small secondary"
                     onClick={() => update.mutate({ id: u.id, disabled: false })}
                   >
-                    Enable
+                    {t('factory.staff.enable')}
                   </button>
                 ) : (
                   !self && (
-                    <RowDangerButton label={`Disable ${u.name}`} onClick={() => setDisabling(u)}>
-                      Disable…
+                    <RowDangerButton
+                      label={t('factory.staff.disable_name', { name: u.name })}
+                      onClick={() => setDisabling(u)}
+                    >
+                      {t('factory.staff.disable')}
                     </RowDangerButton>
                   )
                 )}
@@ -116,12 +117,12 @@ export function StaffUsersPage() {
       {password && <PasswordDialog user={password} onClose={() => setPassword(null)} />}
       {disabling && (
         <ConfirmDialog
-          title={`Disable ${disabling.name}?`}
-          confirmLabel="Disable"
+          title={t('factory.staff.disable_title', { name: disabling.name })}
+          confirmLabel={t('factory.staff.disable_confirm')}
           onConfirm={() => update.mutateAsync({ id: disabling.id, disabled: true })}
           onClose={() => setDisabling(null)}
         >
-          <p>They are signed out everywhere at once and cannot sign in until enabled again.</p>
+          <p>{t('factory.staff.disable_text')}</p>
         </ConfirmDialog>
       )}
     </>
@@ -129,6 +130,7 @@ export function StaffUsersPage() {
 }
 
 function AddStaffDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useStaffT();
   const create = useCreateStaffUser();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -144,32 +146,37 @@ function AddStaffDialog({ onClose }: { onClose: () => void }) {
       .catch(() => {});
   }
   return (
-    <Dialog title="Add a staff user" onClose={onClose}>
+    <Dialog title={t('factory.staff.add')} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Name" name="name" required error={fieldError(create.error, 'name')} />
         <TextField
-          label="Email"
+          label={t('factory.staff.name')}
+          name="name"
+          required
+          error={fieldError(create.error, 'name')}
+        />
+        <TextField
+          label={t('factory.staff.email')}
           name="email"
           type="email"
           required
           error={fieldError(create.error, 'email')}
         />
         <SelectField
-          label="Role"
+          label={t('factory.staff.role')}
           name="role"
           defaultValue="supervisor"
           error={fieldError(create.error, 'role')}
         >
-          <option value="supervisor">Supervisor</option>
-          <option value="admin">Admin</option>
+          <option value="supervisor">{t('factory.staff.supervisor')}</option>
+          <option value="admin">{t('factory.staff.admin')}</option>
         </SelectField>
         <TextField
-          label="Password"
+          label={t('factory.staff.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 10 characters. Tell them in person; they can be given a new one here."
+          hint={t('factory.staff.password_hint')}
           error={fieldError(create.error, 'password')}
         />
         {!shownAtField(create.error, ['name', 'email', 'role', 'password']) && (
@@ -177,10 +184,10 @@ function AddStaffDialog({ onClose }: { onClose: () => void }) {
         )}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('factory.staff.cancel')}
           </button>
           <button type="submit" disabled={create.isPending}>
-            Add staff user
+            {t('factory.staff.add_submit')}
           </button>
         </div>
       </form>
@@ -189,6 +196,7 @@ function AddStaffDialog({ onClose }: { onClose: () => void }) {
 }
 
 function PasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+  const { t } = useStaffT();
   const update = useUpdateStaffUser();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -199,11 +207,11 @@ function PasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => voi
       .catch(() => {});
   }
   return (
-    <Dialog title={`New password for ${user.name}`} onClose={onClose}>
+    <Dialog title={t('factory.staff.password_title', { name: user.name })} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
-        <p>Their sessions end when the password changes.</p>
+        <p>{t('factory.staff.sessions_end')}</p>
         <TextField
-          label="New password"
+          label={t('factory.staff.new_password_label')}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -213,10 +221,10 @@ function PasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => voi
         {!fieldError(update.error, 'password') && <ErrorMessage error={update.error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('factory.staff.cancel')}
           </button>
           <button type="submit" disabled={update.isPending}>
-            Set password
+            {t('factory.staff.set_password')}
           </button>
         </div>
       </form>

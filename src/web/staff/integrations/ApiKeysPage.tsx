@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans } from 'react-i18next';
 import { formatAgo, formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { useNow } from '../common/use-now.js';
@@ -6,10 +8,11 @@ import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { fieldError } from '../../shared/ui/field-error.js';
+import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
-import { SelectField, TextField } from '../../shared/ui/TextField.js';
-import { SecretOnce } from '../../shared/ui/SecretOnce.js';
+import { TextField } from '../../shared/ui/TextField.js';
+import { useStaffT } from '../staff-i18n.js';
+import { ReplaceForm, SecretShown } from './ReplaceParts.js';
 import {
   API_KEY_SCOPES,
   useApiKeys,
@@ -21,33 +24,31 @@ import {
 } from './use-integrations.js';
 
 /** What each scope lets a key call (docs/permissions.md, "API key scopes"). */
-const SCOPE_WORDS: Record<ApiKeyScope, string> = {
-  read: 'Read orders, stations, returns and events',
-  'orders:write': 'Push, upload, change and cancel orders',
-  labels: 'Print labels and void them',
-  webhooks: 'Manage webhooks and replay events',
-  admin: 'Everything (keys, staff, settings too)',
+const SCOPE_KEYS: Record<ApiKeyScope, string> = {
+  read: 'integrations.keys.scope.read',
+  'orders:write': 'integrations.keys.scope.orders_write',
+  labels: 'integrations.keys.scope.labels',
+  webhooks: 'integrations.keys.scope.webhooks',
+  admin: 'integrations.keys.scope.admin',
 };
-
-/** How long a rolled key keeps working, as offered (seconds). */
-const OVERLAPS: { seconds: number; label: string }[] = [
-  { seconds: 0, label: 'Stop it now' },
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '24 hours' },
-  { seconds: 7 * 86_400, label: '7 days' },
-];
 
 const isExpired = (k: ApiKey, now: number) =>
   k.expires_at !== null && Date.parse(k.expires_at) <= now;
 
-function keyStatus(k: ApiKey, now: number): string {
-  if (k.revoked_at) return `Revoked ${formatDateTime(k.revoked_at)}`;
-  if (isExpired(k, now)) return `Expired ${formatDateTime(k.expires_at)}`;
-  return k.expires_at ? `Active until ${formatDateTime(k.expires_at)}` : 'Active';
+function keyStatus(t: TFunction, k: ApiKey, now: number): string {
+  if (k.revoked_at)
+    return t('integrations.keys.revoked_at', { time: formatDateTime(k.revoked_at) });
+  if (isExpired(k, now)) {
+    return t('integrations.keys.expired_at', { time: formatDateTime(k.expires_at) });
+  }
+  return k.expires_at
+    ? t('integrations.keys.active_until', { time: formatDateTime(k.expires_at) })
+    : t('integrations.keys.active');
 }
 
 /** API keys: what integrations and scripts call the API with. Shown once, revocable. */
 export function ApiKeysPage() {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const keys = useApiKeys(pages.cursor);
   const [creating, setCreating] = useState(false);
@@ -60,58 +61,59 @@ export function ApiKeysPage() {
     <>
       <div className="section-actions">
         <p>
-          An API key may call what its scopes allow; an <em>admin</em> key may do everything an
-          admin may. Give each integration its own key with the least it needs, roll it to replace
-          it without a gap, and revoke it when the integration goes.
+          <Trans ns="staff" i18nKey="integrations.keys.about" components={[<em key="admin" />]} />
         </p>
         <button type="button" onClick={() => setCreating(true)}>
-          Create API key
+          {t('integrations.keys.create')}
         </button>
       </div>
       <ErrorMessage error={keys.error} />
       <PagedTable
         list={list}
         pages={pages}
-        label="API key pages"
+        label={t('integrations.keys.pages')}
         empty={
-          <EmptyState title="No API keys">
-            Create one for each integration that pushes orders or reads them.
+          <EmptyState title={t('integrations.keys.none')}>
+            {t('integrations.keys.none_next')}
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('integrations.keys.name')}</th>
+            <th scope="col">{t('integrations.keys.key')}</th>
+            <th scope="col">{t('integrations.keys.scopes')}</th>
+            <th scope="col">{t('integrations.keys.created')}</th>
+            <th scope="col">{t('integrations.keys.last_used')}</th>
+            <th scope="col">{t('integrations.keys.status')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('integrations.actions')}</span>
             </th>
           </>
         }
         row={(k) => (
           <tr key={k.id} className={k.revoked_at || isExpired(k, now) ? 'revoked' : undefined}>
             <th scope="row">{k.name}</th>
-            <td className="barcode">sk_live_…{k.last4}</td>
+            <td className="barcode">{t('integrations.keys.masked', { last4: k.last4 })}</td>
             <td>{k.scopes.join(', ')}</td>
             <td className="nowrap">{formatDateTime(k.created_at)}</td>
             <td className="nowrap">{formatAgo(k.last_used_at)}</td>
-            <td>{keyStatus(k, now)}</td>
+            <td>{keyStatus(t, k, now)}</td>
             <td className="row-actions">
               {!k.revoked_at && !isExpired(k, now) && (
                 <>
                   <button
                     type="button"
                     className="small secondary"
-                    aria-label={`Roll ${k.name}`}
+                    aria-label={t('integrations.keys.roll_name', { name: k.name })}
                     onClick={() => setRolling(k)}
                   >
-                    Roll…
+                    {t('integrations.keys.roll')}
                   </button>
-                  <RowDangerButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
-                    Revoke…
+                  <RowDangerButton
+                    label={t('integrations.keys.revoke_name', { name: k.name })}
+                    onClick={() => setRevoking(k)}
+                  >
+                    {t('integrations.keys.revoke')}
                   </RowDangerButton>
                 </>
               )}
@@ -123,15 +125,12 @@ export function ApiKeysPage() {
       {rolling && <RollKeyDialog apiKey={rolling} onClose={() => setRolling(null)} />}
       {revoking && (
         <ConfirmDialog
-          title={`Revoke “${revoking.name}”?`}
-          confirmLabel="Revoke the key"
+          title={t('integrations.keys.revoke_title', { name: revoking.name })}
+          confirmLabel={t('integrations.keys.revoke_confirm')}
           onConfirm={() => revoke.mutateAsync(revoking.id)}
           onClose={() => setRevoking(null)}
         >
-          <p>
-            Anything still using the key ending {revoking.last4} is refused from its next request.
-            This cannot be undone.
-          </p>
+          <p>{t('integrations.keys.revoke_text', { last4: revoking.last4 })}</p>
         </ConfirmDialog>
       )}
     </>
@@ -139,6 +138,7 @@ export function ApiKeysPage() {
 }
 
 function CreateKeyDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useStaffT();
   const create = useCreateApiKey();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -155,34 +155,28 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   }
   const made = create.data;
   return (
-    <Dialog title={made ? `API key “${made.name}”` : 'Create an API key'} onClose={onClose}>
+    <Dialog
+      title={
+        made
+          ? t('integrations.keys.made_title', { name: made.name })
+          : t('integrations.keys.create_title')
+      }
+      onClose={onClose}
+    >
       {made ? (
-        <>
-          <SecretOnce
-            label="The new API key"
-            value={made.key}
-            what="API key"
-            kept="hash"
-            lost="If it is lost, make a new key and revoke this one."
-          />
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              I have copied it
-            </button>
-          </div>
-        </>
+        <NewKeyShown value={made.key} lost={t('integrations.keys.lost_create')} onClose={onClose} />
       ) : (
         <form onSubmit={(e) => void submit(e)}>
           <TextField
-            label="Name"
+            label={t('integrations.keys.name')}
             name="name"
             required
-            placeholder="ERP integration"
-            hint="Which integration or script will use it."
+            placeholder={t('integrations.keys.name_placeholder')}
+            hint={t('integrations.keys.name_hint')}
             error={fieldError(create.error, 'name')}
           />
           <fieldset className="choice">
-            <legend>Scopes</legend>
+            <legend>{t('integrations.keys.scopes')}</legend>
             {API_KEY_SCOPES.map((scope) => (
               <label key={scope}>
                 <input
@@ -191,7 +185,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
                   value={scope}
                   defaultChecked={scope === 'admin'}
                 />{' '}
-                <strong>{scope}</strong> — {SCOPE_WORDS[scope]}
+                <strong>{scope}</strong> — {t(SCOPE_KEYS[scope])}
               </label>
             ))}
             {fieldError(create.error, 'scopes') && (
@@ -199,21 +193,21 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             )}
           </fieldset>
           <TextField
-            label="Expires on (optional)"
+            label={t('integrations.keys.expires')}
             name="expires"
             type="date"
-            hint="The key stops working at the start of that day (UTC). Leave empty for never."
+            hint={t('integrations.keys.expires_hint')}
             error={fieldError(create.error, 'expires_at')}
           />
-          {!fieldError(create.error, 'name') &&
-            !fieldError(create.error, 'scopes') &&
-            !fieldError(create.error, 'expires_at') && <ErrorMessage error={create.error} />}
+          {!shownAtField(create.error, ['name', 'scopes', 'expires_at']) && (
+            <ErrorMessage error={create.error} />
+          )}
           <div className="dialog-actions">
             <button type="button" className="secondary" onClick={onClose}>
-              Cancel
+              {t('integrations.cancel')}
             </button>
             <button type="submit" disabled={create.isPending}>
-              Create key
+              {t('integrations.keys.create_submit')}
             </button>
           </div>
         </form>
@@ -223,69 +217,78 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const { t } = useStaffT();
   const roll = useRollApiKey();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const overlap = Number(new FormData(event.currentTarget).get('overlap'));
-    await roll.mutateAsync({ id: apiKey.id, overlap_seconds: overlap }).catch(() => {});
-  }
   const made = roll.data;
+  const overlaps =
+    made?.previous.expires_at && Date.parse(made.previous.expires_at) > Date.parse(made.created_at);
   return (
     <Dialog
-      title={made ? `New key for “${made.name}”` : `Roll “${apiKey.name}”?`}
+      title={
+        made
+          ? t('integrations.keys.rolled_title', { name: made.name })
+          : t('integrations.keys.roll_title', { name: apiKey.name })
+      }
       onClose={onClose}
     >
       {made ? (
-        <>
-          <SecretOnce
-            label="The new API key"
-            value={made.key}
-            what="API key"
-            kept="hash"
-            lost="If it is lost, roll this key again."
-          />
+        <NewKeyShown value={made.key} lost={t('integrations.keys.lost_roll')} onClose={onClose}>
           <p>
-            The old key ending {apiKey.last4}{' '}
-            {made.previous.expires_at &&
-            Date.parse(made.previous.expires_at) > Date.parse(made.created_at)
-              ? `keeps working until ${formatDateTime(made.previous.expires_at)}: switch the integration to the new key before then.`
-              : 'has stopped working.'}
+            {overlaps
+              ? t('integrations.keys.old_keeps', {
+                  last4: apiKey.last4,
+                  time: formatDateTime(made.previous.expires_at),
+                })
+              : t('integrations.keys.old_stopped', { last4: apiKey.last4 })}
           </p>
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose}>
-              I have copied it
-            </button>
-          </div>
-        </>
+        </NewKeyShown>
       ) : (
-        <form onSubmit={(e) => void submit(e)}>
+        <ReplaceForm
+          label={t('integrations.keys.overlap')}
+          hint={t('integrations.keys.overlap_hint')}
+          error={roll.error}
+          busy={roll.isPending}
+          submitLabel={t('integrations.keys.roll_submit')}
+          onSubmit={(overlap) =>
+            void roll.mutateAsync({ id: apiKey.id, overlap_seconds: overlap }).catch(() => {})
+          }
+          onCancel={onClose}
+        >
           <p>
-            A new key with the same name and scopes ({apiKey.scopes.join(', ')}) replaces the key
-            ending {apiKey.last4}.
+            {t('integrations.keys.roll_text', {
+              scopes: apiKey.scopes.join(', '),
+              last4: apiKey.last4,
+            })}
           </p>
-          <SelectField
-            label="The old key keeps working for"
-            name="overlap"
-            defaultValue="86400"
-            hint="Long enough to put the new key in place."
-          >
-            {OVERLAPS.map((o) => (
-              <option key={o.seconds} value={o.seconds}>
-                {o.label}
-              </option>
-            ))}
-          </SelectField>
-          <ErrorMessage error={roll.error} />
-          <div className="dialog-actions">
-            <button type="button" className="secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" disabled={roll.isPending}>
-              Roll key
-            </button>
-          </div>
-        </form>
+        </ReplaceForm>
       )}
     </Dialog>
+  );
+}
+
+/** A new API key, shown this once: factoryd keeps only its hash. */
+function NewKeyShown({
+  value,
+  lost,
+  children,
+  onClose,
+}: {
+  value: string;
+  lost: string;
+  children?: ReactNode;
+  onClose: () => void;
+}) {
+  const { t } = useStaffT();
+  return (
+    <SecretShown
+      label={t('integrations.keys.new_key')}
+      value={value}
+      copyNow={t('integrations.keys.copy_now')}
+      kept="hash"
+      lost={lost}
+      onClose={onClose}
+    >
+      {children}
+    </SecretShown>
   );
 }

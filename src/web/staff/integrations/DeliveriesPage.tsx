@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../../shared/format.js';
+import { formatDateTime, formatNumber } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField } from '../../shared/ui/TextField.js';
-import { DeliveryDialog } from './DeliveryDialog.js';
+import { useStaffT } from '../staff-i18n.js';
+import { DeliveryDialog, useDeliveryStatusWords } from './DeliveryDialog.js';
 import { UrlText } from './UrlText.js';
 import {
   EVENT_TYPES,
@@ -17,15 +18,10 @@ import {
   type DeliveryFilters,
 } from './use-integrations.js';
 
-const STATUS_WORDS: Record<Delivery['status'], string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  retrying: 'Retrying',
-  failed: 'Failed',
-};
-
 /** Webhook deliveries, newest first: status, attempts, the last answer or error; retry one. */
 export function DeliveriesPage() {
+  const { t } = useStaffT();
+  const statusWords = useDeliveryStatusWords();
   const [params, setParams] = useSearchParams();
   const filters: DeliveryFilters = {
     ...(params.get('endpoint_id') ? { endpoint_id: params.get('endpoint_id')! } : {}),
@@ -52,13 +48,13 @@ export function DeliveriesPage() {
 
   return (
     <>
-      <div className="filters" role="search" aria-label="Filter deliveries">
+      <div className="filters" role="search" aria-label={t('integrations.deliveries.filter')}>
         <SelectField
-          label="Endpoint"
+          label={t('integrations.deliveries.endpoint')}
           value={filters.endpoint_id ?? ''}
           onChange={(e) => set('endpoint_id', e.target.value)}
         >
-          <option value="">Any endpoint</option>
+          <option value="">{t('integrations.deliveries.any_endpoint')}</option>
           {endpoints.data?.data.map((e) => (
             <option key={e.id} value={e.id}>
               {e.url}
@@ -66,26 +62,26 @@ export function DeliveriesPage() {
           ))}
         </SelectField>
         <SelectField
-          label="Status"
+          label={t('integrations.deliveries.status_label')}
           value={filters.status ?? ''}
           onChange={(e) => set('status', e.target.value)}
         >
-          <option value="">Any status</option>
-          {Object.entries(STATUS_WORDS).map(([s, w]) => (
+          <option value="">{t('integrations.deliveries.any_status')}</option>
+          {Object.entries(statusWords).map(([s, w]) => (
             <option key={s} value={s}>
               {w}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label="Event"
+          label={t('integrations.deliveries.event')}
           value={filters.event_type ?? ''}
           onChange={(e) => set('event_type', e.target.value)}
         >
-          <option value="">Any event</option>
-          {[...EVENT_TYPES, 'webhook.test' as const].map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t('integrations.deliveries.any_event')}</option>
+          {[...EVENT_TYPES, 'webhook.test' as const].map((type) => (
+            <option key={type} value={type}>
+              {type}
             </option>
           ))}
         </SelectField>
@@ -94,26 +90,25 @@ export function DeliveriesPage() {
       <PagedTable
         list={list}
         pages={pages}
-        label="Delivery pages"
+        label={t('integrations.deliveries.pages')}
         empty={
-          <EmptyState title="No deliveries">
-            A delivery is made for each event an endpoint is subscribed to. Add an endpoint under
-            Webhooks; deliveries appear here as events happen.
+          <EmptyState title={t('integrations.deliveries.none')}>
+            {t('integrations.deliveries.none_next')}
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">Event</th>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('integrations.deliveries.event')}</th>
+            <th scope="col">{t('integrations.deliveries.endpoint')}</th>
+            <th scope="col">{t('integrations.deliveries.status_label')}</th>
             <th scope="col" className="num">
-              Attempts
+              {t('integrations.deliveries.attempts')}
             </th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Next attempt</th>
-            <th scope="col">Created</th>
+            <th scope="col">{t('integrations.deliveries.last_answer')}</th>
+            <th scope="col">{t('integrations.deliveries.next_attempt')}</th>
+            <th scope="col">{t('integrations.deliveries.created')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('integrations.actions')}</span>
             </th>
           </>
         }
@@ -123,8 +118,11 @@ export function DeliveriesPage() {
               <button
                 type="button"
                 className="link-button event-open"
-                title="Open: the payload as sent, and the last answer"
-                aria-label={`${d.event_type}: open the delivery of ${formatDateTime(d.created_at)}`}
+                title={t('integrations.deliveries.open_title')}
+                aria-label={t('integrations.deliveries.open', {
+                  event: d.event_type,
+                  time: formatDateTime(d.created_at),
+                })}
                 onClick={() => setOpened(d)}
               >
                 {d.event_type}
@@ -139,12 +137,14 @@ export function DeliveriesPage() {
               )}
             </td>
             <td>
-              <span className={`badge delivery-${d.status}`}>{STATUS_WORDS[d.status]}</span>
+              <span className={`badge delivery-${d.status}`}>{statusWords[d.status]}</span>
             </td>
-            <td className="num">{d.attempts}</td>
+            <td className="num">{formatNumber(d.attempts)}</td>
             <td>
-              {d.response_status !== null && `HTTP ${d.response_status}`}
-              {d.response_ms !== null && ` in ${d.response_ms} ms`}
+              {d.response_status !== null &&
+                t('integrations.deliveries.http', { status: d.response_status })}
+              {d.response_ms !== null &&
+                t('integrations.deliveries.in_ms', { ms: formatNumber(d.response_ms) })}
               {d.error && <div className="delivery-error">{d.error}</div>}
               {d.response_status === null && !d.error && '—'}
             </td>
@@ -156,10 +156,13 @@ export function DeliveriesPage() {
                   type="button"
                   className="small secondary"
                   disabled={retry.isPending}
-                  aria-label={`Retry delivery of ${d.event_type} from ${formatDateTime(d.created_at)}`}
+                  aria-label={t('integrations.deliveries.retry_label', {
+                    event: d.event_type,
+                    time: formatDateTime(d.created_at),
+                  })}
                   onClick={() => retry.mutate(d.id)}
                 >
-                  Retry
+                  {t('integrations.deliveries.retry')}
                 </button>
               )}
             </td>

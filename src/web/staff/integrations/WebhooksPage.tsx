@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -8,8 +9,9 @@ import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
-import { SelectField, TextField } from '../../shared/ui/TextField.js';
-import { SecretOnce } from '../../shared/ui/SecretOnce.js';
+import { TextField } from '../../shared/ui/TextField.js';
+import { useStaffT } from '../staff-i18n.js';
+import { ReplaceForm, SecretShown } from './ReplaceParts.js';
 import { UrlText } from './UrlText.js';
 import {
   EVENT_TYPES,
@@ -29,16 +31,9 @@ type Open =
   | { kind: 'rotate'; endpoint: Endpoint }
   | { kind: 'delete'; endpoint: Endpoint };
 
-/** How long the old secret keeps signing after a rotation, as offered (hours). */
-const OVERLAP_HOURS: { hours: number; label: string }[] = [
-  { hours: 0, label: 'Stop it now' },
-  { hours: 1, label: '1 hour' },
-  { hours: 24, label: '24 hours' },
-  { hours: 168, label: '7 days' },
-];
-
 /** Webhook endpoints: where factoryd sends signed events. */
 export function WebhooksPage() {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const endpoints = useEndpoints(pages.cursor);
   const update = useUpdateEndpoint();
@@ -49,41 +44,41 @@ export function WebhooksPage() {
   return (
     <>
       <div className="section-actions">
-        <p>
-          factoryd sends each event to every endpoint subscribed to it, signed the Standard Webhooks
-          way, and retries for days when the receiver is down.
-        </p>
+        <p>{t('integrations.webhooks.about')}</p>
         <button type="button" onClick={() => setOpen({ kind: 'create' })}>
-          Add endpoint
+          {t('integrations.webhooks.add')}
         </button>
       </div>
       <ErrorMessage error={endpoints.error ?? update.error ?? test.error} />
       {test.data && (
         <p className="success-message" role="status">
-          A test event is on its way to <UrlText url={test.data.url} />.{' '}
+          <Trans
+            ns="staff"
+            i18nKey="integrations.webhooks.test_sent"
+            components={[<UrlText key="url" url={test.data.url} />]}
+          />{' '}
           <Link to={`/integrations/deliveries?endpoint_id=${test.data.delivery.endpoint_id}`}>
-            See its delivery
+            {t('integrations.webhooks.see_delivery')}
           </Link>
         </p>
       )}
       <PagedTable
         list={list}
         pages={pages}
-        label="Endpoint pages"
+        label={t('integrations.webhooks.pages')}
         empty={
-          <EmptyState title="No webhook endpoints">
-            Add the URL of a receiver (your ERP, a script) to be told when orders change, scans are
-            recorded or returns come in.
+          <EmptyState title={t('integrations.webhooks.none')}>
+            {t('integrations.webhooks.none_next')}
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">State</th>
-            <th scope="col">Added</th>
+            <th scope="col">{t('integrations.webhooks.url')}</th>
+            <th scope="col">{t('integrations.webhooks.events')}</th>
+            <th scope="col">{t('integrations.webhooks.state')}</th>
+            <th scope="col">{t('integrations.webhooks.added')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('integrations.actions')}</span>
             </th>
           </>
         }
@@ -93,9 +88,15 @@ export function WebhooksPage() {
               <UrlText url={e.url} />
               {e.description && <div className="field-hint">{e.description}</div>}
             </th>
-            <td>{e.events.includes('*') ? 'All events' : e.events.join(', ')}</td>
             <td>
-              {e.enabled ? 'Enabled' : <strong>Disabled</strong>}
+              {e.events.includes('*') ? t('integrations.webhooks.all_events') : e.events.join(', ')}
+            </td>
+            <td>
+              {e.enabled ? (
+                t('integrations.webhooks.enabled')
+              ) : (
+                <strong>{t('integrations.webhooks.disabled')}</strong>
+              )}
               {e.disabled_reason && <div className="field-hint">{e.disabled_reason}</div>}
             </td>
             <td className="nowrap">{formatDateTime(e.created_at)}</td>
@@ -104,38 +105,38 @@ export function WebhooksPage() {
                 className="button-link small secondary"
                 to={`/integrations/deliveries?endpoint_id=${e.id}`}
               >
-                Deliveries
+                {t('integrations.webhooks.deliveries')}
               </Link>
               {e.enabled && (
                 <button
                   type="button"
                   className="small secondary"
-                  aria-label={`Send test event to ${e.url}`}
+                  aria-label={t('integrations.webhooks.test_url', { url: e.url })}
                   disabled={test.isPending}
                   onClick={() => {
                     test.reset();
                     test.mutate({ id: e.id, url: e.url });
                   }}
                 >
-                  Send test event
+                  {t('integrations.webhooks.test')}
                 </button>
               )}
               <button
                 type="button"
                 className="small secondary"
-                aria-label={`Edit ${e.url}`}
+                aria-label={t('integrations.webhooks.edit_url', { url: e.url })}
                 onClick={() => setOpen({ kind: 'edit', endpoint: e })}
               >
-                Edit…
+                {t('integrations.webhooks.edit')}
               </button>
               {e.enabled && (
                 <button
                   type="button"
                   className="small secondary"
-                  aria-label={`Rotate secret of ${e.url}`}
+                  aria-label={t('integrations.webhooks.rotate_url', { url: e.url })}
                   onClick={() => setOpen({ kind: 'rotate', endpoint: e })}
                 >
-                  Rotate secret…
+                  {t('integrations.webhooks.rotate')}
                 </button>
               )}
               <button
@@ -143,13 +144,13 @@ export function WebhooksPage() {
                 className="small secondary"
                 onClick={() => update.mutate({ id: e.id, enabled: !e.enabled })}
               >
-                {e.enabled ? 'Disable' : 'Enable'}
+                {e.enabled ? t('integrations.webhooks.disable') : t('integrations.webhooks.enable')}
               </button>
               <RowDangerButton
-                label={`Delete ${e.url}`}
+                label={t('integrations.webhooks.delete_url', { url: e.url })}
                 onClick={() => setOpen({ kind: 'delete', endpoint: e })}
               >
-                Delete…
+                {t('integrations.webhooks.delete')}
               </RowDangerButton>
             </td>
           </tr>
@@ -164,15 +165,12 @@ export function WebhooksPage() {
       )}
       {open?.kind === 'delete' && (
         <ConfirmDialog
-          title="Delete this endpoint?"
-          confirmLabel="Delete endpoint"
+          title={t('integrations.webhooks.delete_title')}
+          confirmLabel={t('integrations.webhooks.delete_confirm')}
           onConfirm={() => remove.mutateAsync(open.endpoint.id)}
           onClose={() => setOpen(null)}
         >
-          <p>
-            Nothing more is sent to {open.endpoint.url}. Its delivery history is kept. To pause it
-            instead, disable it.
-          </p>
+          <p>{t('integrations.webhooks.delete_text', { url: open.endpoint.url })}</p>
         </ConfirmDialog>
       )}
     </>
@@ -181,6 +179,7 @@ export function WebhooksPage() {
 
 /** Create an endpoint (its secret shown once), or edit one. */
 function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: () => void }) {
+  const { t } = useStaffT();
   const create = useCreateEndpoint();
   const update = useUpdateEndpoint();
   const mutation = endpoint ? update : create;
@@ -204,63 +203,68 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
 
   if (create.data) {
     return (
-      <Dialog title="Endpoint added" onClose={onClose}>
+      <Dialog title={t('integrations.webhooks.added_title')} onClose={onClose}>
         <p>
-          Events now go to <UrlText url={create.data.url} />. The receiver verifies each one with
-          this signing secret.
+          <Trans
+            ns="staff"
+            i18nKey="integrations.webhooks.added_text"
+            components={[<UrlText key="url" url={create.data.url} />]}
+          />
         </p>
-        <SecretOnce
-          label="The endpoint's signing secret"
+        <SecretShown
+          label={t('integrations.webhooks.secret')}
           value={create.data.secret}
-          what="signing secret"
+          copyNow={t('integrations.webhooks.copy_now')}
           kept="to-sign"
-          lost="If it is lost, add the endpoint again and delete this one."
+          lost={t('integrations.webhooks.lost_add')}
+          onClose={onClose}
         />
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            I have copied it
-          </button>
-        </div>
       </Dialog>
     );
   }
 
   const error = mutation.error;
   return (
-    <Dialog title={endpoint ? 'Edit endpoint' : 'Add a webhook endpoint'} onClose={onClose} wide>
+    <Dialog
+      title={
+        endpoint ? t('integrations.webhooks.edit_title') : t('integrations.webhooks.add_title')
+      }
+      onClose={onClose}
+      wide
+    >
       <form onSubmit={(e) => void submit(e)}>
         <TextField
-          label="URL"
+          label={t('integrations.webhooks.url')}
           name="url"
           type="url"
           required
           defaultValue={endpoint?.url}
-          placeholder="https://erp.example.local/factoryd"
+          placeholder={t('integrations.webhooks.example_url')}
           error={fieldError(error, 'url')}
         />
         <TextField
-          label="Description (optional)"
+          label={t('integrations.webhooks.description')}
           name="description"
           defaultValue={endpoint?.description ?? ''}
           error={fieldError(error, 'description')}
         />
         <fieldset className="choice">
-          <legend>Events</legend>
+          <legend>{t('integrations.webhooks.events')}</legend>
           <label>
-            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> All
-            events, including ones added later
+            <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />{' '}
+            {t('integrations.webhooks.all_events_later')}
           </label>
           {!all && (
             <div className="event-grid">
-              {EVENT_TYPES.map((t) => (
-                <label key={t}>
+              {EVENT_TYPES.map((type) => (
+                <label key={type}>
                   <input
                     type="checkbox"
                     name="events"
-                    value={t}
-                    defaultChecked={endpoint?.events.includes(t) ?? false}
+                    value={type}
+                    defaultChecked={endpoint?.events.includes(type) ?? false}
                   />{' '}
-                  {t}
+                  {type}
                 </label>
               ))}
             </div>
@@ -272,10 +276,10 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
         {!shownAtField(error, ['url', 'description', 'events']) && <ErrorMessage error={error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('integrations.cancel')}
           </button>
           <button type="submit" disabled={mutation.isPending}>
-            {endpoint ? 'Save' : 'Add endpoint'}
+            {endpoint ? t('integrations.webhooks.save') : t('integrations.webhooks.add')}
           </button>
         </div>
       </form>
@@ -284,65 +288,53 @@ function EndpointDialog({ endpoint, onClose }: { endpoint?: Endpoint; onClose: (
 }
 
 function RotateSecretDialog({ endpoint, onClose }: { endpoint: Endpoint; onClose: () => void }) {
+  const { t } = useStaffT();
   const rotate = useRotateSecret();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const hours = Number(new FormData(event.currentTarget).get('overlap'));
+  function submit(overlapSeconds: number) {
     // The server takes an instant; the browser's clock is close enough for an overlap in hours.
-    const expires_at = new Date(Date.now() + hours * 3_600_000).toISOString();
-    await rotate.mutateAsync({ id: endpoint.id, expires_at }).catch(() => {});
+    const expires_at = new Date(Date.now() + overlapSeconds * 1000).toISOString();
+    void rotate.mutateAsync({ id: endpoint.id, expires_at }).catch(() => {});
   }
   const made = rotate.data;
   if (made) {
     return (
-      <Dialog title="New signing secret" onClose={onClose}>
-        <SecretOnce
-          label="The endpoint's new signing secret"
+      <Dialog title={t('integrations.webhooks.new_secret_title')} onClose={onClose}>
+        <SecretShown
+          label={t('integrations.webhooks.new_secret')}
           value={made.secret}
-          what="signing secret"
+          copyNow={t('integrations.webhooks.copy_now')}
           kept="to-sign"
-          lost="If it is lost, rotate again."
-        />
-        <p>
-          Until {formatDateTime(made.previous_secret_expires_at)} every delivery is signed with both
-          secrets, so the receiver verifies with either: give it the new one before then.
-        </p>
-        <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
-            I have copied it
-          </button>
-        </div>
+          lost={t('integrations.webhooks.lost_rotate')}
+          onClose={onClose}
+        >
+          <p>
+            {t('integrations.webhooks.both_until', {
+              time: formatDateTime(made.previous_secret_expires_at),
+            })}
+          </p>
+        </SecretShown>
       </Dialog>
     );
   }
   return (
-    <Dialog title="Rotate the signing secret?" onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)}>
+    <Dialog title={t('integrations.webhooks.rotate_title')} onClose={onClose}>
+      <ReplaceForm
+        label={t('integrations.webhooks.overlap')}
+        hint={t('integrations.webhooks.overlap_hint')}
+        error={rotate.error}
+        busy={rotate.isPending}
+        submitLabel={t('integrations.webhooks.rotate_submit')}
+        onSubmit={submit}
+        onCancel={onClose}
+      >
         <p>
-          <UrlText url={endpoint.url} /> gets a new signing secret, shown once.
+          <Trans
+            ns="staff"
+            i18nKey="integrations.webhooks.rotate_text"
+            components={[<UrlText key="url" url={endpoint.url} />]}
+          />
         </p>
-        <SelectField
-          label="The old secret keeps signing for"
-          name="overlap"
-          defaultValue="24"
-          hint="Long enough to put the new secret in the receiver. Stop it now if it leaked."
-        >
-          {OVERLAP_HOURS.map((o) => (
-            <option key={o.hours} value={o.hours}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
-        <ErrorMessage error={rotate.error} />
-        <div className="dialog-actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={rotate.isPending}>
-            Rotate secret
-          </button>
-        </div>
-      </form>
+      </ReplaceForm>
     </Dialog>
   );
 }

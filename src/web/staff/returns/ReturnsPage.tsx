@@ -11,6 +11,7 @@ import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
   useCloseReturn,
   useCreateReturn,
@@ -19,21 +20,23 @@ import {
   type ReturnStatus,
 } from './use-returns.js';
 
-const VIEWS: { status: ReturnStatus | undefined; label: string }[] = [
-  { status: 'received', label: 'Open' },
-  { status: 'restocked', label: 'Restocked' },
-  { status: 'written_off', label: 'Written off' },
-  { status: undefined, label: 'All' },
-];
-
-const STATUS_WORDS: Record<ReturnStatus, string> = {
-  received: 'Open',
-  restocked: 'Restocked',
-  written_off: 'Written off',
+const STATUS_KEYS: Record<ReturnStatus, string> = {
+  received: 'returns.status.received',
+  restocked: 'returns.status.restocked',
+  written_off: 'returns.status.written_off',
 };
+
+/** The views of the list: each status, and all of them. */
+const VIEWS: { status: ReturnStatus | undefined; key: string }[] = [
+  { status: 'received', key: STATUS_KEYS.received },
+  { status: 'restocked', key: STATUS_KEYS.restocked },
+  { status: 'written_off', key: STATUS_KEYS.written_off },
+  { status: undefined, key: 'returns.all' },
+];
 
 /** Pieces coming back: record one by its barcode, then restock it at a bay or write it off. */
 export function ReturnsPage() {
+  const { t } = useStaffT();
   const [view, setView] = useState<ReturnStatus | undefined>('received');
   const pages = useKeysetPages();
   const returns = useReturns(view, pages.cursor);
@@ -47,7 +50,7 @@ export function ReturnsPage() {
 
   return (
     <section>
-      <PageHeader title="Returns" />
+      <PageHeader title={t('returns.title')} />
       {can('POST /v1/returns') && <NewReturnForm onDone={setBanner} />}
       {banner && (
         <p className="success-message" role="status">
@@ -55,10 +58,10 @@ export function ReturnsPage() {
         </p>
       )}
 
-      <div className="view-tabs" role="group" aria-label="Show returns">
+      <div className="view-tabs" role="group" aria-label={t('returns.views')}>
         {VIEWS.map((v) => (
           <button
-            key={v.label}
+            key={v.key}
             type="button"
             className="secondary"
             aria-pressed={view === v.status}
@@ -67,7 +70,7 @@ export function ReturnsPage() {
               pages.first();
             }}
           >
-            {v.label}
+            {t(v.key)}
           </button>
         ))}
       </div>
@@ -75,23 +78,22 @@ export function ReturnsPage() {
       <PagedTable
         list={list}
         pages={pages}
-        label="Return pages"
+        label={t('returns.pages')}
         empty={
-          <EmptyState title={view === 'received' ? 'No open returns' : 'No returns here'}>
-            When a dispatched piece comes back, scan or type its barcode above to record the return;
-            then restock it at a bay or write it off.
+          <EmptyState title={view === 'received' ? t('returns.none_open') : t('returns.none_here')}>
+            {t('returns.none_next')}
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">Piece</th>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Received</th>
-            <th scope="col">Closed</th>
+            <th scope="col">{t('returns.piece')}</th>
+            <th scope="col">{t('returns.order')}</th>
+            <th scope="col">{t('returns.status_column')}</th>
+            <th scope="col">{t('returns.reason')}</th>
+            <th scope="col">{t('returns.received')}</th>
+            <th scope="col">{t('returns.closed')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('returns.actions')}</span>
             </th>
           </>
         }
@@ -104,8 +106,8 @@ export function ReturnsPage() {
               <Link to={`/orders/${r.order_id}`}>{r.order_no}</Link>
             </td>
             <td>
-              {STATUS_WORDS[r.status]}
-              {r.location && ` at bay ${r.location}`}
+              {t(STATUS_KEYS[r.status])}
+              {r.location && t('returns.at_bay', { bay: r.location })}
             </td>
             <td>{r.reason ?? '—'}</td>
             <td className="nowrap">{formatDateTime(r.created_at)}</td>
@@ -116,16 +118,16 @@ export function ReturnsPage() {
                   <button
                     type="button"
                     className="small"
-                    aria-label={`Restock ${r.barcode}`}
+                    aria-label={t('returns.restock_label', { barcode: r.barcode })}
                     onClick={() => setClosing({ ret: r, how: 'restock' })}
                   >
-                    Restock…
+                    {t('returns.restock_more')}
                   </button>
                   <RowDangerButton
-                    label={`Write off ${r.barcode}`}
+                    label={t('returns.write_off_label', { barcode: r.barcode })}
                     onClick={() => setClosing({ ret: r, how: 'write_off' })}
                   >
-                    Write off…
+                    {t('returns.write_off_more')}
                   </RowDangerButton>
                 </>
               )}
@@ -144,6 +146,7 @@ export function ReturnsPage() {
 }
 
 function NewReturnForm({ onDone }: { onDone: (banner: string | null) => void }) {
+  const { t } = useStaffT();
   const create = useCreateReturn();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -155,7 +158,7 @@ function NewReturnForm({ onDone }: { onDone: (banner: string | null) => void }) 
       .mutateAsync({ barcode: String(form.get('barcode')).trim(), ...(reason ? { reason } : {}) })
       .catch(() => null);
     if (made) {
-      onDone(`Return recorded for ${made.barcode} (order ${made.order_no}).`);
+      onDone(t('returns.recorded', { barcode: made.barcode, order: made.order_no }));
       formEl.reset();
     }
   }
@@ -163,25 +166,25 @@ function NewReturnForm({ onDone }: { onDone: (banner: string | null) => void }) 
     <form
       className="card inline-form"
       onSubmit={(e) => void submit(e)}
-      aria-label="Record a return"
+      aria-label={t('returns.record')}
     >
       <TextField
-        label="Piece barcode"
+        label={t('returns.barcode')}
         name="barcode"
         required
         maxLength={128}
         autoComplete="off"
-        placeholder="FD 0000042"
+        placeholder={t('returns.example_barcode')}
         error={fieldError(create.error, 'barcode')}
       />
       <TextField
-        label="Reason (optional)"
+        label={t('returns.reason_optional')}
         name="reason"
         maxLength={500}
         error={fieldError(create.error, 'reason')}
       />
       <button type="submit" disabled={create.isPending}>
-        Record return
+        {t('returns.record_submit')}
       </button>
       <div className="inline-form-messages">
         {!shownAtField(create.error, ['barcode', 'reason']) && (
@@ -200,6 +203,7 @@ interface CloseProps {
 }
 
 function RestockDialog({ ret, onDone, onClose }: CloseProps) {
+  const { t } = useStaffT();
   const close = useCloseReturn(ret.id);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -208,18 +212,22 @@ function RestockDialog({ ret, onDone, onClose }: CloseProps) {
       .mutateAsync({ status: 'restocked', location })
       .then((closed) => {
         onDone(
-          `${closed.barcode} restocked at bay ${closed.location ?? location}: back in stock for order ${closed.order_no}.`,
+          t('returns.restocked', {
+            barcode: closed.barcode,
+            bay: closed.location ?? location,
+            order: closed.order_no,
+          }),
         );
         onClose();
       })
       .catch(() => {});
   }
   return (
-    <Dialog title={`Restock ${ret.barcode}`} onClose={onClose}>
+    <Dialog title={t('returns.restock_label', { barcode: ret.barcode })} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
-        <p>The piece goes back in stock at the bay you name, and its order moves on.</p>
+        <p>{t('returns.restock_text')}</p>
         <TextField
-          label="Bay"
+          label={t('returns.bay')}
           name="location"
           required
           maxLength={40}
@@ -228,10 +236,10 @@ function RestockDialog({ ret, onDone, onClose }: CloseProps) {
         {!fieldError(close.error, 'location') && <ErrorMessage error={close.error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('returns.cancel')}
           </button>
           <button type="submit" disabled={close.isPending}>
-            Restock
+            {t('returns.restock')}
           </button>
         </div>
       </form>
@@ -240,26 +248,22 @@ function RestockDialog({ ret, onDone, onClose }: CloseProps) {
 }
 
 function WriteOffDialog({ ret, onDone, onClose }: CloseProps) {
+  const { t } = useStaffT();
   const close = useCloseReturn(ret.id);
   return (
     <ConfirmDialog
-      title={`Write off ${ret.barcode}?`}
-      confirmLabel="Write it off"
+      title={t('returns.write_off_title', { barcode: ret.barcode })}
+      confirmLabel={t('returns.write_off_confirm')}
       onConfirm={() =>
         close
           .mutateAsync({ status: 'written_off' })
           .then((closed) =>
-            onDone(
-              `${closed.barcode} written off; it no longer counts for order ${closed.order_no}.`,
-            ),
+            onDone(t('returns.written_off', { barcode: closed.barcode, order: closed.order_no })),
           )
       }
       onClose={onClose}
     >
-      <p>
-        The piece will never be made, stocked or shipped again, and no longer counts for its order (
-        {ret.order_no}). This cannot be undone.
-      </p>
+      <p>{t('returns.write_off_text', { order: ret.order_no })}</p>
     </ConfirmDialog>
   );
 }

@@ -1,9 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { createApiClient, call } from '../../shared/api/client.js';
 import { staffSession } from '../../shared/session/sessions.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { TextField } from '../../shared/ui/TextField.js';
+import { useStaffT } from '../staff-i18n.js';
 
 /**
  * A new install's first admin, made in the browser with the factory's API key (the one
@@ -12,6 +14,7 @@ import { TextField } from '../../shared/ui/TextField.js';
  * admin is signed in.
  */
 export function SetupPage() {
+  const { t } = useStaffT();
   const api = useMemo(() => createApiClient(), []);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -49,9 +52,7 @@ export function SetupPage() {
   }
 
   const keyError =
-    error && (error as { status?: number }).status === 401
-      ? 'That API key is not valid. Copy it again from the initial-api-key file.'
-      : undefined;
+    error && (error as { status?: number }).status === 401 ? t('setup.key_invalid') : undefined;
   return (
     <main className="sign-in">
       <form
@@ -59,39 +60,37 @@ export function SetupPage() {
         onSubmit={(e) => void submit(e)}
         aria-labelledby="setup-title"
       >
-        <h1 id="setup-title">Create the first admin</h1>
+        <h1 id="setup-title">{t('setup.title')}</h1>
         <p>
-          A new factoryd has an API key but no one who can sign in. When it first started it wrote
-          the key to <code>initial-api-key</code> in its data directory (it said where). Paste it
-          here to create an admin; the key is used once and not kept by this page.
+          <Trans ns="staff" i18nKey="setup.intro" components={[<code key="file" />]} />
         </p>
         <TextField
-          label="API key"
+          label={t('setup.key')}
           name="key"
           type="password"
           autoComplete="off"
           required
-          placeholder="sk_live_…"
+          placeholder={t('integrations.keys.masked', { last4: '' })}
           error={keyError}
         />
         <TextField
-          label="Factory name"
+          label={t('setup.factory')}
           name="factory"
           autoComplete="organization"
           required
           maxLength={200}
-          hint="As retailers see it in their portal; the Company page holds the rest."
+          hint={t('setup.factory_hint')}
           error={fieldError(error, 'company')}
         />
         <TextField
-          label="Your name"
+          label={t('setup.name')}
           name="name"
           autoComplete="name"
           required
           error={fieldError(error, 'name')}
         />
         <TextField
-          label="Email"
+          label={t('setup.email')}
           name="email"
           type="email"
           autoComplete="username"
@@ -99,24 +98,27 @@ export function SetupPage() {
           error={fieldError(error, 'email')}
         />
         <TextField
-          label="Password"
+          label={t('setup.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={10}
-          hint="At least 10 characters."
+          hint={t('setup.password_hint')}
           error={fieldError(error, 'password')}
         />
         {!keyError && !shownAtField(error, ['company', 'name', 'email', 'password']) && (
           <ErrorMessage error={error} />
         )}
         <button type="submit" disabled={busy}>
-          {busy ? 'Creating…' : 'Create admin and sign in'}
+          {busy ? t('setup.creating') : t('setup.create')}
         </button>
         <p className="sign-in-footer">
-          Already have an account? <a href="/">Sign in</a>. On the server you can also run{' '}
-          <code>factoryd staff add --role admin</code>.
+          <Trans
+            ns="staff"
+            i18nKey="setup.footer"
+            components={[<a key="sign-in" href="/" />, <code key="cli" />]}
+          />
         </p>
       </form>
     </main>

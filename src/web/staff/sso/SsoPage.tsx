@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
-import { labelledFieldError, shownAtField } from '../../shared/ui/field-error.js';
-import { TextAreaField, TextField } from '../../shared/ui/TextField.js';
+import { shownAtField } from '../../shared/ui/field-error.js';
+import { FormField, type FormWords } from '../common/FormField.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
   parseRoleMap,
   roleMapText,
@@ -12,23 +14,37 @@ import {
 } from './use-sso.js';
 
 const FIELDS = ['provider_name', 'issuer_url', 'client_id', 'client_secret', 'claim', 'role_map'];
-const LABELS = {
-  provider_name: 'Provider name',
-  issuer_url: 'Issuer URL',
-  client_id: 'Client ID',
-  client_secret: 'Client secret',
-  claim: 'Claim',
-  role_map: 'Groups and roles',
-};
-const fieldError = labelledFieldError(LABELS);
+
+/** The fields' labels and hints in the page's language (the server's sentences say the labels). */
+function ssoWords(t: TFunction, error: unknown): FormWords {
+  return {
+    labels: {
+      provider_name: t('sso.label.provider_name'),
+      issuer_url: t('sso.label.issuer_url'),
+      client_id: t('sso.label.client_id'),
+      client_secret: t('sso.label.client_secret'),
+      claim: t('sso.label.claim'),
+      role_map: t('sso.label.role_map'),
+    },
+    hints: {
+      provider_name: t('sso.hint.provider_name'),
+      issuer_url: t('sso.hint.issuer_url'),
+      client_secret: t('sso.hint.client_secret'),
+      claim: t('sso.hint.claim'),
+      role_map: t('sso.hint.role_map'),
+    },
+    error,
+  };
+}
 
 /** Single sign-on: the factory's OpenID Connect provider and which of its groups get which role. */
 export function SsoPage() {
+  const { t } = useStaffT();
   const sso = useSsoSettings();
   const update = useUpdateSso();
   const remove = useRemoveSso();
   if (sso.error) return <ErrorMessage error={sso.error} />;
-  if (!sso.data) return <p className="loading">Loading…</p>;
+  if (!sso.data) return <p className="loading">{t('sso.loading')}</p>;
   return (
     <SsoForm key={sso.data.updated_at ?? 'off'} sso={sso.data} update={update} remove={remove} />
   );
@@ -43,7 +59,9 @@ function SsoForm({
   update: ReturnType<typeof useUpdateSso>;
   remove: ReturnType<typeof useRemoveSso>;
 }) {
+  const { t } = useStaffT();
   const error = update.error ?? remove.error;
+  const words = ssoWords(t, error);
   const callback = `${location.origin}/v1/auth/oidc/callback`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -68,76 +86,55 @@ function SsoForm({
     <form
       className="card settings-form"
       onSubmit={(e) => void submit(e)}
-      aria-label="Single sign-on"
+      aria-label={t('sso.form')}
     >
       <p className="notice">
-        {sso.enabled
-          ? `Staff can sign in with ${sso.provider_name}. Passwords still work (the first admin, and when the provider is down).`
-          : 'Off: staff sign in with email and password. Set up your identity provider (Keycloak, Entra ID…) to add "Sign in with …".'}
+        {sso.enabled ? t('sso.on', { provider: sso.provider_name }) : t('sso.off')}
       </p>
-      <TextField
-        label="Provider name"
+      <FormField
+        words={words}
         name="provider_name"
         required
         defaultValue={sso.provider_name ?? ''}
-        placeholder="Acme Login"
-        hint='Shown on the sign-in page: "Sign in with <provider name>".'
-        error={fieldError(error, 'provider_name')}
+        placeholder={t('sso.example_provider')}
       />
-      <TextField
-        label="Issuer URL"
+      <FormField
+        words={words}
         name="issuer_url"
         type="url"
         required
         defaultValue={sso.issuer_url ?? ''}
-        placeholder="https://login.example.com/realms/factory"
-        hint="The provider's issuer: its /.well-known/openid-configuration is read from there."
-        error={fieldError(error, 'issuer_url')}
+        placeholder={t('sso.example_issuer')}
       />
-      <TextField
-        label="Client ID"
-        name="client_id"
-        required
-        defaultValue={sso.client_id ?? ''}
-        error={fieldError(error, 'client_id')}
-      />
-      <TextField
-        label="Client secret"
+      <FormField words={words} name="client_id" required defaultValue={sso.client_id ?? ''} />
+      <FormField
+        words={words}
         name="client_secret"
         type="password"
         autoComplete="off"
-        placeholder={sso.client_secret_set ? '(stored; type a new one to replace it)' : ''}
-        hint="Kept on the server and never shown again. Empty for a public client (PKCE only)."
-        error={fieldError(error, 'client_secret')}
+        placeholder={sso.client_secret_set ? t('sso.secret_stored') : ''}
       />
-      <TextField
-        label="Claim"
-        name="claim"
-        defaultValue={sso.claim}
-        hint="The ID token or userinfo claim that lists the person's groups or roles."
-        error={fieldError(error, 'claim')}
-      />
-      <TextAreaField
-        label="Groups and roles"
+      <FormField words={words} name="claim" defaultValue={sso.claim} />
+      <FormField
+        words={words}
         name="role_map"
+        multiline
         required
         defaultValue={roleMapText(sso.role_map)}
-        placeholder={'factory-admins = admin\nfloor-supervisors = supervisor'}
-        hint="One per line: a value of the claim = admin or supervisor. Anyone with none of them is refused."
-        error={fieldError(error, 'role_map')}
+        placeholder={t('sso.example_role_map')}
       />
       <p className="field-hint">
-        Register this redirect URI at the provider: <code>{callback}</code>
+        {t('sso.redirect')} <code>{callback}</code>
       </p>
-      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={LABELS} />}
+      {!shownAtField(error, FIELDS) && <ErrorMessage error={error} labels={words.labels} />}
       {update.isSuccess && (
         <p className="success-message" role="status">
-          Single sign-on saved.
+          {t('sso.saved')}
         </p>
       )}
       <div className="form-actions">
         <button type="submit" disabled={update.isPending}>
-          Save single sign-on
+          {t('sso.save')}
         </button>
         {sso.enabled && (
           <button
@@ -146,7 +143,7 @@ function SsoForm({
             disabled={remove.isPending}
             onClick={() => void remove.mutateAsync().catch(() => {})}
           >
-            Turn off
+            {t('sso.turn_off')}
           </button>
         )}
       </div>

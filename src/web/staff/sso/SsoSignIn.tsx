@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
 import { staffSession } from '../../shared/session/sessions.js';
+import { useStaffT } from '../staff-i18n.js';
 import { readSsoReturn, sessionOfToken } from './sso-return.js';
 
 /**
@@ -11,6 +12,7 @@ import { readSsoReturn, sessionOfToken } from './sso-return.js';
  * the app opens; a refusal is said in the server's words).
  */
 export function SsoSignIn() {
+  const { t } = useStaffT();
   const api = useApi();
   // What the provider's round trip left in the address, read once.
   const [back] = useState(() => readSsoReturn(location.hash));
@@ -44,12 +46,12 @@ export function SsoSignIn() {
       )}
       {provider.data?.enabled && (
         <>
-          <p className="sso-or">or</p>
+          <p className="sso-or">{t('sso.or')}</p>
           <a
             className="button-link secondary sso-button"
             href={provider.data.start_url ?? '/v1/auth/oidc/start'}
           >
-            Sign in with {provider.data.provider_name}
+            {t('sso.sign_in_with', { provider: provider.data.provider_name })}
           </a>
         </>
       )}

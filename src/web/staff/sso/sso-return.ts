@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../shared/api/client.js';
 import { call } from '../../shared/api/client.js';
+import { i18n } from '../../shared/i18n/i18n.js';
 import type { StaffSession } from '../../shared/session/sessions.js';
 
 /**
@@ -27,7 +28,7 @@ export async function sessionOfToken(
   expiresAt: string,
 ): Promise<StaffSession> {
   const me = await call(api.GET('/v1/auth/me', { headers: { authorization: `Bearer ${token}` } }));
-  if (me.kind !== 'staff' || !me.user) throw new Error('The sign-in did not give a staff session.');
+  if (me.kind !== 'staff' || !me.user) throw new Error(i18n.t('staff:sso.not_staff'));
   const { id, email, name, role } = me.user;
   return {
     token,

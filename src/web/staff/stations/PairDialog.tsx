@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import { useStaffT } from '../staff-i18n.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
@@ -7,7 +9,8 @@ import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useNow } from '../common/use-now.js';
 import { QrCode } from './QrCode.js';
 import {
-  ROLE_LABELS,
+  STATION_ROLES,
+  useRoleWords,
   useCreatePairingCode,
   usePairingCodeState,
   type PairingCode,
@@ -19,6 +22,7 @@ import {
  * QR and a live countdown, and notice by itself when the station has paired with that code.
  */
 export function PairDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useStaffT();
   const create = useCreatePairingCode();
   const [code, setCode] = useState<PairingCode | null>(null);
 
@@ -28,7 +32,7 @@ export function PairDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog
-      title={code ? `Pair “${code.name}”` : 'Pair a new station'}
+      title={code ? t('stations.pair_title', { name: code.name }) : t('stations.pair')}
       onClose={onClose}
       wide={code !== null}
     >
@@ -64,6 +68,8 @@ function PairForm({
   onSubmit: (name: string, role: StationRole) => void;
   onCancel: () => void;
 }) {
+  const { t } = useStaffT();
+  const words = useRoleWords();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -72,33 +78,33 @@ function PairForm({
   return (
     <form onSubmit={submit}>
       <TextField
-        label="Station name"
+        label={t('stations.station_name')}
         name="name"
         required
         maxLength={60}
-        placeholder="Packing line 2"
-        hint="What people on the floor call it; shown on its screen and in the scan history."
+        placeholder={t('stations.station_name_example')}
+        hint={t('stations.station_name_hint')}
         error={fieldError(error, 'name')}
       />
       <SelectField
-        label="Role"
+        label={t('stations.role_column')}
         name="role"
         defaultValue="produce"
         error={fieldError(error, 'role')}
       >
-        {Object.entries(ROLE_LABELS).map(([role, label]) => (
+        {STATION_ROLES.map((role) => (
           <option key={role} value={role}>
-            {label}: records {role} scans only
+            {t('stations.role_option', { role: words.role(role), scans: words.scans(role) })}
           </option>
         ))}
       </SelectField>
       {!shownAtField(error, ['name', 'role']) && <ErrorMessage error={error} />}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {t('stations.cancel')}
         </button>
         <button type="submit" disabled={busy}>
-          {busy ? 'Issuing…' : 'Get a pairing code'}
+          {busy ? t('stations.issuing') : t('stations.get_code')}
         </button>
       </div>
     </form>
@@ -114,6 +120,8 @@ function PairingCodePanel({
   onAgain: () => void;
   onClose: () => void;
 }) {
+  const { t } = useStaffT();
+  const words = useRoleWords();
   const state = usePairingCodeState(code.id);
   const now = useNow(1000);
   const left = Math.max(0, Math.round((Date.parse(code.expires_at) - now) / 1000));
@@ -123,18 +131,18 @@ function PairingCodePanel({
   if (status === 'paired' && state.data) {
     return (
       <div className="paired" role="status">
-        <p className="paired-title">✓ Paired: {code.name}</p>
+        <p className="paired-title">{t('stations.paired_title', { name: code.name })}</p>
         <p>
-          The station is ready to scan ({ROLE_LABELS[code.role].toLowerCase()} scans).{' '}
+          {t('stations.ready', { role: words.scans(code.role) })}{' '}
           {state.data.station_id && (
             <Link to={`/stations/${state.data.station_id}`} onClick={onClose}>
-              See the station
+              {t('stations.see_station')}
             </Link>
           )}
         </p>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
-            Done
+            {t('stations.done')}
           </button>
         </div>
       </div>
@@ -150,47 +158,52 @@ function PairingCodePanel({
           <QrCode
             text={code.pair_url}
             size={180}
-            label={`QR code with the station page's address to pair ${code.name}`}
+            label={t('stations.qr_page', { name: code.name })}
           />
-          <figcaption>Pair a phone or tablet: scan with its camera</figcaption>
+          <figcaption>{t('stations.qr_page_caption')}</figcaption>
         </figure>
         <figure className="pairing-qr">
-          <QrCode text={code.qr} size={180} label={`QR code to pair ${code.name}`} />
-          <figcaption>Station app: scan from the app</figcaption>
+          <QrCode text={code.qr} size={180} label={t('stations.qr_app', { name: code.name })} />
+          <figcaption>{t('stations.qr_app_caption')}</figcaption>
         </figure>
       </div>
       <div className="pairing-text">
         <dl className="pairing-dl">
-          <dt className="pairing-label">Pairing code</dt>
+          <dt className="pairing-label">{t('stations.code')}</dt>
           <dd className={expired ? 'pairing-code expired' : 'pairing-code'}>{code.code}</dd>
         </dl>
         {expired ? (
           <div className="error-message" role="alert">
-            This code has expired without being used.
+            {t('stations.expired')}
             <div className="inline-actions">
               <button type="button" onClick={onAgain}>
-                Get a new code
+                {t('stations.new_code')}
               </button>
             </div>
           </div>
         ) : (
           <>
             <p className="countdown">
-              Expires in{' '}
-              <strong>
-                {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
-              </strong>
+              <Trans
+                ns="staff"
+                i18nKey="stations.expires_in"
+                values={{ left: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` }}
+                components={[<strong key="left" />]}
+              />
             </p>
             <p className="waiting" role="status">
-              Waiting for “{code.name}” to pair…
+              {t('stations.waiting', { name: code.name })}
             </p>
           </>
         )}
         {code.loopback_only ? <LoopbackOnly stationPage={stationPage} /> : null}
         <p className="field-hint">
-          On the station, open <strong className="station-address">{stationPage}</strong> in its
-          browser and type the code, or scan the first QR code with its camera. The code works once,
-          for {ROLE_LABELS[code.role].toLowerCase()} scans.
+          <Trans
+            ns="staff"
+            i18nKey="stations.how"
+            values={{ address: stationPage, role: words.scans(code.role) }}
+            components={[<strong key="address" className="station-address" />]}
+          />
         </p>
         <ErrorMessage error={state.error} />
       </div>
@@ -200,13 +213,20 @@ function PairingCodePanel({
 
 /** The server answers this machine only: no tablet can open the address above yet. */
 function LoopbackOnly({ stationPage }: { stationPage: string }) {
+  const { t } = useStaffT();
   return (
-    <div className="notice pairing-warning" role="note" aria-label="Only this computer can connect">
-      <strong>Only this computer can open {stationPage}.</strong> factoryd listens on a loopback
-      address, so tablets and phones cannot reach it. Restart it listening on the network:{' '}
-      <code>factoryd serve --host 0.0.0.0</code> (from a source checkout:{' '}
-      <code>npm start -- --host 0.0.0.0</code>). Behind a reverse proxy, set{' '}
-      <Link to="/factory/settings">Public URL</Link> in Settings instead.
+    <div className="notice pairing-warning" role="note" aria-label={t('stations.loopback_label')}>
+      <Trans
+        ns="staff"
+        i18nKey="stations.loopback"
+        values={{ address: stationPage }}
+        components={[
+          <strong key="s" />,
+          <code key="c1" />,
+          <code key="c2" />,
+          <Link key="l" to="/factory/settings" />,
+        ]}
+      />
     </div>
   );
 }

@@ -11,8 +11,9 @@ import { TextField } from '../../shared/ui/TextField.js';
 import { IfAllowed, useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { HardwareState, hardwareDetail } from './HardwareState.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
-  ROLE_LABELS,
+  useRoleWords,
   useHardwareChecks,
   useRevokeStation,
   useStation,
@@ -22,6 +23,8 @@ import {
 
 /** One station: rename it, set its default bay, revoke it; its hardware check history. */
 export function StationPage() {
+  const { t } = useStaffT();
+  const words = useRoleWords();
   const { id = '' } = useParams();
   const station = useStation(id);
   const [revoking, setRevoking] = useState(false);
@@ -30,56 +33,57 @@ export function StationPage() {
   const update = useUpdateStation(id);
   const can = useCan();
 
-  if (station.error)
-    return <ErrorMessage error={station.error} title="This station could not be shown." />;
-  if (!station.data) return <p className="loading">Loading the station…</p>;
+  if (station.error) return <ErrorMessage error={station.error} title={t('stations.not_shown')} />;
+  if (!station.data) return <p className="loading">{t('stations.loading_station')}</p>;
   const s = station.data;
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/stations">← Stations</Link>
+        <Link to="/stations">{t('stations.back')}</Link>
       </p>
       <PageHeader
         title={s.name}
         sub={
           <>
-            {ROLE_LABELS[s.role]} station · paired {formatDateTime(s.paired_at)} · last scan{' '}
-            {formatAgo(s.last_scan_at)}
-            {s.revoked_at && <strong> · revoked {formatDateTime(s.revoked_at)}</strong>}
+            {t('stations.sub', {
+              role: words.role(s.role),
+              paired: formatDateTime(s.paired_at),
+              last: formatAgo(s.last_scan_at),
+            })}
+            {s.revoked_at && (
+              <strong>{t('stations.sub_revoked', { time: formatDateTime(s.revoked_at) })}</strong>
+            )}
           </>
         }
       >
         {!s.revoked_at && (
           <IfAllowed op="DELETE /v1/stations/:id">
             <button type="button" className="danger" onClick={() => setRevoking(true)}>
-              Revoke…
+              {t('stations.revoke')}
             </button>
           </IfAllowed>
         )}
       </PageHeader>
 
       <p>
-        Hardware: <HardwareState check={s.hardware} />
+        {t('stations.hardware')} <HardwareState check={s.hardware} />
       </p>
 
       {!s.revoked_at && can('PATCH /v1/stations/:id') && (
         <StationForm key={s.id + s.name + (s.default_location ?? '')} station={s} update={update} />
       )}
 
-      <h2>Hardware check history</h2>
+      <h2>{t('stations.history')}</h2>
       <HardwareHistory id={s.id} />
 
       {revoking && (
         <ConfirmDialog
-          title={`Revoke ${s.name}?`}
-          confirmLabel="Revoke the station"
+          title={t('stations.revoke_title', { name: s.name })}
+          confirmLabel={t('stations.revoke_confirm')}
           onConfirm={() => revoke.mutateAsync()}
           onClose={() => setRevoking(false)}
         >
-          <p>
-            Its token stops working at once: the device must be paired again with a new code to
-            scan. Its scans stay in the history.
-          </p>
+          <p>{t('stations.revoke_text')}</p>
         </ConfirmDialog>
       )}
     </section>
@@ -93,6 +97,7 @@ function StationForm({
   station: Station;
   update: ReturnType<typeof useUpdateStation>;
 }) {
+  const { t } = useStaffT();
   const saved = update.isSuccess;
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,7 +110,7 @@ function StationForm({
   return (
     <form className="card narrow-form" onSubmit={(e) => void save(e)}>
       <TextField
-        label="Name"
+        label={t('stations.name')}
         name="name"
         defaultValue={station.name}
         required
@@ -113,11 +118,11 @@ function StationForm({
         error={fieldError(update.error, 'name')}
       />
       <TextField
-        label="Default bay"
+        label={t('stations.default_bay')}
         name="default_location"
         defaultValue={station.default_location ?? ''}
         maxLength={40}
-        hint="Stock scans without a bay of their own are put here. Leave empty for none."
+        hint={t('stations.bay_hint')}
         error={fieldError(update.error, 'default_location')}
       />
       {!shownAtField(update.error, ['name', 'default_location']) && (
@@ -125,46 +130,44 @@ function StationForm({
       )}
       {saved && (
         <p className="success-message" role="status">
-          Saved.
+          {t('stations.saved')}
         </p>
       )}
       <button type="submit" disabled={update.isPending}>
-        Save
+        {t('stations.save')}
       </button>
     </form>
   );
 }
 
 function HardwareHistory({ id }: { id: string }) {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const checks = useHardwareChecks(id, pages.cursor);
   const list = checks.data;
   if (checks.error) return <ErrorMessage error={checks.error} />;
-  if (!list) return <p className="loading">Loading…</p>;
+  if (!list) return <p className="loading">{t('stations.loading')}</p>;
   return (
     <PagedTable
       list={list}
       pages={pages}
-      label="Hardware check pages"
+      label={t('stations.check_pages')}
       empty={
-        <EmptyState title="No hardware checks yet">
-          Print the test label (Stations → Print test label) and scan it at the station to check its
-          scanner; the station page records the result here.
-        </EmptyState>
+        <EmptyState title={t('stations.no_checks')}>{t('stations.no_checks_next')}</EmptyState>
       }
       head={
         <>
-          <th scope="col">Checked</th>
-          <th scope="col">Result</th>
-          <th scope="col">Details</th>
-          <th scope="col">Notes</th>
+          <th scope="col">{t('stations.checked')}</th>
+          <th scope="col">{t('stations.result')}</th>
+          <th scope="col">{t('stations.details')}</th>
+          <th scope="col">{t('stations.notes')}</th>
         </>
       }
       row={(c) => (
         <tr key={c.id}>
           <td className="nowrap">{formatDateTime(c.checked_at)}</td>
-          <td>{c.passed ? '✓ Passed' : '✕ Failed'}</td>
-          <td>{hardwareDetail(c)}</td>
+          <td>{c.passed ? t('stations.passed') : t('stations.failed')}</td>
+          <td>{hardwareDetail(t, c)}</td>
           <td>{c.notes ?? '—'}</td>
         </tr>
       )}

@@ -11,11 +11,15 @@ import { useSettings } from '../common/use-settings.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { HardwareState } from './HardwareState.js';
 import { PairDialog } from './PairDialog.js';
-import { ROLE_LABELS, useStations } from './use-stations.js';
+import { useRoleWords, useStations } from './use-stations.js';
+import { Trans } from 'react-i18next';
+import { useStaffT } from '../staff-i18n.js';
 import { useTestLabel } from './use-test-label.js';
 
 /** The floor's stations: role, last scan, hardware state; pair a new one. */
 export function StationsPage() {
+  const { t } = useStaffT();
+  const words = useRoleWords();
   const pages = useKeysetPages();
   const stations = useStations(pages.cursor);
   const [pairing, setPairing] = useState(false);
@@ -34,15 +38,15 @@ export function StationsPage() {
 
   return (
     <section>
-      <PageHeader title="Stations">
+      <PageHeader title={t('stations.title')}>
         <IfAllowed op="GET /v1/hardware/test-label">
           <button type="button" className="secondary" onClick={() => void printTestLabel()}>
-            Print test label
+            {t('stations.print_test_label')}
           </button>
         </IfAllowed>
         <IfAllowed op="POST /v1/pairing-codes">
           <button type="button" onClick={() => setPairing(true)}>
-            Pair a new station
+            {t('stations.pair')}
           </button>
         </IfAllowed>
       </PageHeader>
@@ -50,31 +54,29 @@ export function StationsPage() {
       <PagedTable
         list={list}
         pages={pages}
-        label="Station pages"
+        label={t('stations.pages')}
         empty={
-          <EmptyState title="No stations yet">
-            A station is any device on the floor that scans labels: a PC or tablet with a scanner
-            running the station page at <code>/station</code>. Choose “Pair a new station” to get
-            its pairing code.
+          <EmptyState title={t('stations.none_yet')}>
+            <Trans ns="staff" i18nKey="stations.none_yet_next" components={[<code key="c" />]} />
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">Station</th>
-            <th scope="col">Role</th>
-            <th scope="col">Default bay</th>
-            <th scope="col">Last scan</th>
-            <th scope="col">Hardware check</th>
-            <th scope="col">Paired</th>
+            <th scope="col">{t('stations.station')}</th>
+            <th scope="col">{t('stations.role_column')}</th>
+            <th scope="col">{t('stations.default_bay')}</th>
+            <th scope="col">{t('stations.last_scan')}</th>
+            <th scope="col">{t('stations.hardware_check')}</th>
+            <th scope="col">{t('stations.paired')}</th>
           </>
         }
         row={(s) => (
           <tr key={s.id} className={s.revoked_at ? 'revoked' : undefined}>
             <th scope="row">
               <Link to={`/stations/${s.id}`}>{s.name}</Link>
-              {s.revoked_at && <span className="badge revoked-badge">Revoked</span>}
+              {s.revoked_at && <span className="badge revoked-badge">{t('stations.revoked')}</span>}
             </th>
-            <td>{ROLE_LABELS[s.role]}</td>
+            <td>{words.role(s.role)}</td>
             <td>{s.default_location ?? '—'}</td>
             <td className="nowrap">{formatAgo(s.last_scan_at)}</td>
             <td>

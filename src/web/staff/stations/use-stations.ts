@@ -2,17 +2,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../shared/api/api-context.js';
 import { call } from '../../shared/api/client.js';
 import type { ApiBody, ApiResponse } from '../../shared/api/types.js';
+import { useStaffT } from '../staff-i18n.js';
 
 export type Station = ApiResponse<'/v1/stations/{id}', 'get'>;
 export type HardwareCheck = NonNullable<Station['hardware']>;
 export type PairingCode = ApiResponse<'/v1/pairing-codes', 'post'>;
 export type StationRole = Station['role'];
 
-export const ROLE_LABELS: Record<StationRole, string> = {
-  produce: 'Produce',
-  stock: 'Stock',
-  dispatch: 'Dispatch',
+export const STATION_ROLES: StationRole[] = ['produce', 'stock', 'dispatch'];
+
+const ROLE_KEYS: Record<StationRole, string> = {
+  produce: 'stations.role.produce',
+  stock: 'stations.role.stock',
+  dispatch: 'stations.role.dispatch',
 };
+const SCANS_KEYS: Record<StationRole, string> = {
+  produce: 'stations.scans.produce',
+  stock: 'stations.scans.stock',
+  dispatch: 'stations.scans.dispatch',
+};
+
+/** A station role in the page's language: its name ("Produce"), and its scans in a sentence. */
+export function useRoleWords() {
+  const { t } = useStaffT();
+  return {
+    role: (role: StationRole) => t(ROLE_KEYS[role]),
+    scans: (role: StationRole) => t(SCANS_KEYS[role]),
+  };
+}
 
 export function useStations(cursor: string | undefined) {
   const api = useApi();

@@ -1,7 +1,9 @@
 // What the staff app and the portal share: the frame, sign-in, the language menu.
 import orders from './orders/en.js';
+import ui from './ui/en.js';
 
 export default {
+  ui,
   shell: { main: 'Main', sign_out: 'Sign out', language: 'Language' },
   sign_in: {
     email: 'Email',

@@ -1,6 +1,8 @@
 import orders from './orders/pl.js';
+import ui from './ui/pl.js';
 
 export default {
+  ui,
   shell: { main: 'Menu główne', sign_out: 'Wyloguj', language: 'Język' },
   sign_in: {
     email: 'E-mail',

@@ -1,6 +1,8 @@
 import orders from './orders/ro.js';
+import ui from './ui/ro.js';
 
 export default {
+  ui,
   shell: { main: 'Meniu principal', sign_out: 'Deconectare', language: 'Limba' },
   sign_in: {
     email: 'E-mail',

@@ -1,6 +1,23 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
 import orders from './orders/en.js';
+import factory from './factory/en.js';
+import sso from './sso/en.js';
+import stations from './stations/en.js';
+import integrations from './integrations/en.js';
+import access from './access/en.js';
+import setup from './setup/en.js';
+import common from './common/en.js';
+import returns from './returns/en.js';
+
 export default {
+  returns,
+  common,
+  setup,
+  access,
+  integrations,
+  stations,
+  sso,
+  factory,
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
   new_install: 'New install with no admin yet? <a>Create the first admin</a>.',

@@ -1,6 +1,22 @@
 import orders from './orders/pl.js';
+import factory from './factory/pl.js';
+import sso from './sso/pl.js';
+import stations from './stations/pl.js';
+import integrations from './integrations/pl.js';
+import access from './access/pl.js';
+import setup from './setup/pl.js';
+import common from './common/pl.js';
+import returns from './returns/pl.js';
 
 export default {
+  returns,
+  common,
+  setup,
+  access,
+  integrations,
+  stations,
+  sso,
+  factory,
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
   new_install: 'Nowa instalacja bez administratora? <a>Utwórz pierwszego administratora</a>.',

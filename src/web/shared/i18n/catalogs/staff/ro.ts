@@ -1,6 +1,22 @@
 import orders from './orders/ro.js';
+import factory from './factory/ro.js';
+import sso from './sso/ro.js';
+import stations from './stations/ro.js';
+import integrations from './integrations/ro.js';
+import access from './access/ro.js';
+import setup from './setup/ro.js';
+import common from './common/ro.js';
+import returns from './returns/ro.js';
 
 export default {
+  returns,
+  common,
+  setup,
+  access,
+  integrations,
+  stations,
+  sso,
+  factory,
   face: 'Personal',
   sign_in_title: 'Conectare personal',
   new_install: 'Instalare nouă, fără administrator? <a>Creați primul administrator</a>.',

@@ -1,0 +1,53 @@
+// The shared widgets' words (src/web/shared/ui): dialogs, the pager, errors, a secret shown once.
+export default {
+  close: 'Close',
+  cancel: 'Cancel',
+  done: 'Done',
+  copied_it: 'I have copied it',
+  confirm: { keep: 'Keep it', working: 'Working…' },
+  pager: {
+    label: 'Pages',
+    first: 'First page',
+    previous: 'Previous',
+    next: 'Next',
+    later: 'A later page',
+    page: 'Page {{page}}',
+  },
+  error: {
+    unreachable: 'The server does not answer. Check the network connection and try again.',
+    unknown: 'Something went wrong.',
+    request: 'request {{id}}',
+    app_not_loaded: 'The app could not load',
+    reload_hint: 'The server does not answer. Check the network connection, then reload.',
+    reload: 'Reload',
+  },
+  not_found: { title: 'Page not found', text: 'There is nothing at this address.' },
+  secret: {
+    only_once: 'This is the only time it is shown:',
+    kept_hash: 'factoryd keeps only a hash of it.',
+    kept_to_sign: 'factoryd keeps it to sign with, but never shows it again.',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    copy_failed: 'This browser would not copy: select the text and copy it yourself.',
+  },
+  password: {
+    title: 'Password for {{name}}',
+    send_link:
+      'Send this link to {{name}} ({{email}}). It opens a page where they choose their password; it works once, until {{time}}.',
+    link_label: 'The set-password link',
+    link_copy_now: 'Copy the link now.',
+    link_lost: 'If it is lost, make a new link: the earlier one stops working.',
+    set: 'The new password is set. Any portal session {{name}} had open has ended; tell them the new password.',
+    how: 'How should {{name}} get a password?',
+    way_link: 'Make a set-password link to send them (they choose the password)',
+    way_password: 'Type a new password now',
+    new: 'New password',
+    new_hint: 'At least 10 characters.',
+    again: 'New password again',
+    not_same: 'The two passwords are not the same.',
+    either_way:
+      'Either way, any portal session {{name}} has open ends, and an earlier link stops working.',
+    make_link: 'Make link',
+    set_password: 'Set password',
+  },
+};

@@ -1,0 +1,3 @@
+export default {
+  preparing_labels: 'Przygotowywanie etykiet…',
+};
