@@ -1,4 +1,6 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import audit from './audit/en.js';
+import operators from './operators/en.js';
 export default {
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
@@ -55,4 +57,6 @@ export default {
     stuck_waiting: 'Stuck: produced, not dispatched',
     at_least: '{{count}}+',
   },
+  audit,
+  operators,
 };

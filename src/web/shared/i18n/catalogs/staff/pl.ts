@@ -1,3 +1,5 @@
+import audit from './audit/pl.js';
+import operators from './operators/pl.js';
 export default {
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
@@ -54,4 +56,6 @@ export default {
     stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
     at_least: '{{count}}+',
   },
+  audit,
+  operators,
 };

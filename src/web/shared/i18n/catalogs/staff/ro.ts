@@ -1,3 +1,5 @@
+import audit from './audit/ro.js';
+import operators from './operators/ro.js';
 export default {
   face: 'Personal',
   sign_in_title: 'Conectare personal',
@@ -55,4 +57,6 @@ export default {
     stuck_waiting: 'Blocate: produse, neexpediate',
     at_least: '{{count}}+',
   },
+  audit,
+  operators,
 };
