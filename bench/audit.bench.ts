@@ -1,8 +1,8 @@
 // Audit trail (DESIGN §10, §17): a mutating request's p50 grows ≤ 10 % with the audit trail.
 // Two processes at once, each a server on its own SQLite file, one with the audit trail and one
 // without (buildApp({ audit: false }), what FACTORYD_AUDIT=off gives `factoryd serve`: only for
-// this baseline). Separate processes, because the trail's async context is process-wide (it
-// would tax the baseline's promises too); run together, so both see the same busy machine.
+// this baseline). Separate processes, so that neither warms or collects garbage for the other;
+// run together, their requests alternating, so both see the same busy machine.
 // Run: npx tsx bench/audit.bench.ts [requests per kind, default 2000]
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

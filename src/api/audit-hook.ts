@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditChanges, type AuditActor } from '../domain/audit-chain.js';
 import type { Principal } from '../core/auth/principal.js';
-import { AuditScope, runInAuditScope } from '../core/audit/audit-scope.js';
+import { AuditScope, enterAuditScope } from '../core/audit/audit-scope.js';
 import { auditActionOf, type AuditAction } from './audit-actions.js';
 
 declare module 'fastify' {
@@ -22,11 +22,11 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function actorOf(principal: Principal): AuditActor | null {
   switch (principal.kind) {
     case 'api_key':
-      return { type: 'api_key', id: principal.apiKeyId, name: null };
+      return { type: 'api_key', id: principal.apiKeyId, name: principal.name };
     case 'staff':
-      return { type: 'staff', id: principal.staffUserId, name: null };
+      return { type: 'staff', id: principal.staffUserId, name: principal.name };
     case 'retailer':
-      return { type: 'retailer_user', id: principal.retailerUserId, name: null };
+      return { type: 'retailer_user', id: principal.retailerUserId, name: principal.name };
     case 'station':
       // A station records scans: their own ledger.
       return null;
@@ -45,38 +45,48 @@ function actorOf(principal: Principal): AuditActor | null {
 export function registerAuditTrail(app: FastifyInstance): void {
   app.decorateRequest('auditScope', undefined);
 
-  // Callback style: the handler runs inside `done`, so in the scope's async context.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const scope = scopeOf(request);
-    if (!scope) return done();
-    request.auditScope = scope;
-    runInAuditScope(scope, done);
+  // The handler's synchronous stretch runs with the scope entered: a use case that opens its
+  // transaction at once finds it there; one that waits first is handed `coreOf(request, core)`.
+  app.addHook('onRoute', (route) => {
+    const config = route.config?.audit;
+    const methods = [route.method].flat().filter((m) => MUTATING.has(m));
+    if (config === false || methods.length === 0) return;
+    // Derived once per route, not per request.
+    const actions = new Map(
+      methods.map((m) => [m, { ...auditActionOf(m, route.url), ...config }] as const),
+    );
+    const handler = route.handler;
+    route.handler = function auditedHandler(this: FastifyInstance, request, reply) {
+      const action = actions.get(request.method);
+      const scope = action && scopeOf(request, action);
+      if (!scope) return handler.call(this, request, reply);
+      request.auditScope = scope;
+      return enterAuditScope(scope, () => handler.call(this, request, reply));
+    };
   });
   // Once the answer is on its way, the request's change is made or not made.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     request.auditScope?.close();
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => request.auditScope?.end());
-  app.addHook('onRequestAbort', async (request) => request.auditScope?.end());
+  app.addHook('onRequestAbort', (request, done) => {
+    request.auditScope?.close();
+    done();
+  });
 }
 
-function scopeOf(request: FastifyRequest): AuditScope | undefined {
-  if (!MUTATING.has(request.method) || !request.principal) return undefined;
-  const config = request.routeOptions.config.audit;
-  const url = request.routeOptions.url;
-  if (config === false || url === undefined) return undefined;
-  const actor = actorOf(request.principal);
+function scopeOf(request: FastifyRequest, action: AuditAction): AuditScope | undefined {
+  const principal = request.principal;
+  const actor = principal && actorOf(principal);
   if (!actor) return undefined;
-  const derived = { ...auditActionOf(request.method, url), ...config };
   const params = request.params as Record<string, string | undefined>;
   return new AuditScope({
-    factoryId: request.principal.factoryId,
+    factoryId: principal.factoryId,
     actor,
-    action: derived.action,
+    action: action.action,
     target: {
-      type: derived.target,
-      id: derived.targetParam === null ? null : (params[derived.targetParam] ?? null),
+      type: action.target,
+      id: action.targetParam === null ? null : (params[action.targetParam] ?? null),
     },
     requestId: request.id,
     ip: request.ip,

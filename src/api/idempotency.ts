@@ -122,11 +122,13 @@ export function registerIdempotency(app: FastifyInstance, core: CoreContext): vo
 }
 
 /**
- * The core a creating route (`config: { idempotent: true }`) runs its use case with: for a
- * request that holds an Idempotency-Key, one whose transaction also stores the answer.
+ * The core a route runs its use case with: for a request that holds an Idempotency-Key (creating
+ * routes, `config: { idempotent: true }`), one whose transaction also stores the answer; for an
+ * audited request, one that carries its audit scope, whenever its transaction starts.
  */
 export function coreOf(request: FastifyRequest, core: CoreContext): CoreContext {
-  return request.idempotency?.core ?? core;
+  const base = request.idempotency?.core ?? core;
+  return request.auditScope ? { ...base, auditScope: request.auditScope } : base;
 }
 
 /**

@@ -6,7 +6,7 @@ import { UnitOfWork, type DeferredKind, type StoreTx } from '../store/unit-of-wo
 import type { BatchWrites } from '../store/write-behind.js';
 import type { OrderLines } from '../store/orders/order-rows.js';
 import { appendEventRows, appendEvents, eventRows, type EventType } from './events.js';
-import { currentAuditScope } from './audit/audit-scope.js';
+import { currentAuditScope, type AuditScope } from './audit/audit-scope.js';
 import { appendAuditRow } from './audit/audit-trail.js';
 
 /**
@@ -150,15 +150,21 @@ export interface TransactContext extends TransactionParts {
    * an `Idempotency-Key` there). Throwing rolls the use case back.
    */
   beforeCommit?: (tx: Tx, result: unknown) => Promise<void>;
+  /**
+   * The audited request or job this context runs a use case for (core/audit/audit-scope.ts);
+   * none: the scope entered for the caller's synchronous stretch, if any.
+   */
+  auditScope?: AuditScope;
 }
 
 /**
  * Runs `work` as one transaction: every use case is all or nothing. In an audited request or job
  * (core/audit/audit-scope.ts), the first of its transactions to commit also appends the change's
- * audit row (DESIGN §17), so a change and its row commit together or not at all.
+ * audit row (DESIGN §17), so a change and its row commit together or not at all. The scope is
+ * looked for when `transact` is called, before its first `await`.
  */
 export async function transact<T>(ctx: TransactContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const scope = currentAuditScope();
+  const scope = ctx.auditScope ?? currentAuditScope();
   let claimed = false;
   try {
     const value = await inTransaction(ctx, async (open) => {

@@ -35,18 +35,45 @@ export const AUDIT_GENESIS = '0'.repeat(64);
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const object = value as Record<string, unknown>;
+  // Default sort: UTF-16 code unit order, as `a < b` compares.
+  const keys = Object.keys(object).sort();
+  let out = '';
+  for (const key of keys) {
+    const v = object[key];
+    if (v === undefined) continue;
+    out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return `{${out}}`;
 }
 
-/** A row's hash: SHA-256 over the previous row's hash and the row's canonical content. */
-export function auditHash(prevHash: string, content: AuditContent): string {
+const json = JSON.stringify;
+
+/**
+ * `canonicalJson(content)`, written in its fixed key order at once (every change hashes one).
+ * `changesJson`: `canonicalJson(content.changes)`, when the caller has it already.
+ */
+export function auditContentJson(
+  content: AuditContent,
+  changesJson = canonicalJson(content.changes),
+): string {
+  const { actor, target } = content;
+  return (
+    `{"action":${json(content.action)},` +
+    `"actor":{"id":${json(actor.id)},"name":${json(actor.name)},"type":${json(actor.type)}},` +
+    `"at":${json(content.at)},"changes":${changesJson},"factory_id":${json(content.factory_id)},` +
+    `"id":${json(content.id)},"ip":${json(content.ip)},"request_id":${json(content.request_id)},` +
+    `"seq":${json(content.seq)},"target":{"id":${json(target.id)},"type":${json(target.type)}}}`
+  );
+}
+
+/**
+ * A row's hash: SHA-256 over the previous row's hash and the row's canonical content.
+ * `changesJson`: `canonicalJson(content.changes)`, when the caller has it already.
+ */
+export function auditHash(prevHash: string, content: AuditContent, changesJson?: string): string {
   return createHash('sha256')
-    .update(prevHash)
-    .update('\n')
-    .update(canonicalJson(content))
+    .update(`${prevHash}\n${auditContentJson(content, changesJson)}`)
     .digest('hex');
 }
 

@@ -114,7 +114,11 @@ async function walk(): Promise<void> {
     },
     token: login.token,
   });
-  await call('PATCH', `/v1/staff/${staff.id}`, { body: { name: 'Sam Lee' }, token: login.token });
+  // A password change hashes before its transaction opens: the row must still be written.
+  await call('PATCH', `/v1/staff/${staff.id}`, {
+    body: { name: 'Sam Lee', password: 'another long password' },
+    token: login.token,
+  });
   await call('DELETE', `/v1/staff/${staff.id}`, { token: login.token });
 
   const operator = await call('POST', '/v1/operators', { body: { name: 'Ana', language: 'pl' } });
@@ -140,7 +144,7 @@ async function walk(): Promise<void> {
   });
   await call('POST', `/v1/retailers/${retailer.id}/users/${buyer.id}/password-link`);
   await call('PATCH', `/v1/retailers/${retailer.id}/users/${buyer.id}`, {
-    body: { role: 'viewer' },
+    body: { role: 'viewer', password: 'a new long password' },
   });
   await call('DELETE', `/v1/retailers/${retailer.id}/users/${buyer.id}`);
 
@@ -453,8 +457,8 @@ describe('the audit trail', () => {
       changesOf: (r: unknown) =>
         (r as { became_stuck: number }).became_stuck > 0 ? { ...(r as object) } : null,
     };
-    await audited(job, () => recomputeStuck(t.core));
-    await audited(job, () => recomputeStuck(t.core));
+    await audited(t.core, job, (ctx) => recomputeStuck(ctx));
+    await audited(t.core, job, (ctx) => recomputeStuck(ctx));
     const rows = (await t.sql
       .prepare('select * from audit_log where seq > ? order by seq')
       .all(Number(before))) as Json[];

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXECUTABLE_ENV, FACTORY, startDaemon } from '../helpers/daemon.js';
+import { startDaemon } from '../helpers/daemon.js';
 import type { RunningDaemon } from '../helpers/daemon.js';
+import { runFactory } from '../helpers/factory-cli.js';
 import { factoryHttp, pairStation } from '../cli/tui/helpers/factory-http.js';
 
 /** `factory consignments …` as users run it: the bundled client, a subprocess, a real server. */
@@ -16,28 +16,7 @@ afterAll(async () => {
   await daemon.stop();
 });
 
-function factory(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(FACTORY[0]!, [...FACTORY.slice(1), ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: daemon.dataDir,
-        FACTORY_URL: daemon.url,
-        FACTORY_API_KEY: daemon.apiKey,
-        ...EXECUTABLE_ENV,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('latin1');
-    child.stdout.on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+const factory = (args: string[]) => runFactory(daemon, args, { stdoutEncoding: 'latin1' });
 
 async function json(args: string[]): Promise<Record<string, unknown>> {
   const run = await factory([...args, '--json']);

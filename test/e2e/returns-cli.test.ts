@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXECUTABLE_ENV, FACTORY, startDaemon } from '../helpers/daemon.js';
+import { startDaemon } from '../helpers/daemon.js';
 import type { RunningDaemon } from '../helpers/daemon.js';
+import { runFactory } from '../helpers/factory-cli.js';
 import { dispatchedPiece, factoryHttp } from '../cli/tui/helpers/factory-http.js';
 
 /** `factory returns create` as users run it: the bundled client, a subprocess, a real server. */
@@ -14,27 +14,7 @@ afterAll(async () => {
   await daemon.stop();
 });
 
-function factory(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(FACTORY[0]!, [...FACTORY.slice(1), ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: daemon.dataDir,
-        FACTORY_URL: daemon.url,
-        FACTORY_API_KEY: daemon.apiKey,
-        ...EXECUTABLE_ENV,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+const factory = (args: string[]) => runFactory(daemon, args);
 
 describe('factory returns create', () => {
   it('takes the barcode as an argument, and still as --barcode', async () => {

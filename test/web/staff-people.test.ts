@@ -66,6 +66,34 @@ describe('the Operators screen', () => {
   });
 });
 
+describe('the Operators and Audit screens in Polish', () => {
+  it('speak through the catalog at 800×480: headings, columns, actions and the verdict', async () => {
+    await w.api('POST', '/v1/operators', { name: 'Jan Nowak', language: 'pl' });
+    const { context, page, problems } = await openPage(w.browser, { viewport: VIEWPORTS.panel });
+    await signIn(page, 'ada@factory.test', '/operators');
+    // The language menu's choice, as this browser remembers it.
+    await page.evaluate(() => localStorage.setItem('factoryd.language', 'pl'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Operatorzy' }).waitFor();
+    await page.getByRole('button', { name: 'Drukuj identyfikator wylogowania' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Identyfikator' }).waitFor();
+    await page.getByRole('button', { name: 'Edytuj: Jan Nowak' }).waitFor();
+    expect(await page.getByRole('main').textContent()).not.toMatch(/Print badge|Deactivate/);
+    expect(await axeViolations(page), 'operators in Polish').toEqual([]);
+    await screenshot(page, 'staff-operators-pl-800x480');
+
+    await page.goto(w.url('/audit'));
+    await page.getByRole('heading', { name: 'Audyt' }).waitFor();
+    await page.getByRole('button', { name: 'Sprawdź ślad' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^Sprawdzono \d+ wiersz(e|y|a): żaden nie został zmieniony ani usunięty\.$/);
+    await screenshot(page, 'staff-audit-pl-800x480');
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+});
+
 describe('the Audit screen', () => {
   it('lists who changed what, filters by action and checks the chain', async () => {
     const { context, page, problems } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });

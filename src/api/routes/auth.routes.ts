@@ -167,7 +167,8 @@ export async function authRoutes(
         response: { 200: StaffUser },
       },
     },
-    async (request) => updateStaffUser(core, factoryOf(request), request.params.id, request.body),
+    async (request) =>
+      updateStaffUser(coreOf(request, core), factoryOf(request), request.params.id, request.body),
   );
 
   r.delete(

@@ -13,10 +13,10 @@ import {
   listConsignments,
 } from '../../core/consignments/consignments.js';
 import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
-import type { LabelDpi, LabelFormat } from '../../labels/label.model.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
+import { LabelQuery } from '../schemas/labels.js';
 import {
   Consignment,
   ConsignmentClose,
@@ -161,23 +161,7 @@ export async function consignmentsRoutes(
         description:
           'One 4 × 6 in label per handling unit: from, to, the consignment, and the GS1-128 of (00) + SSCC. PDF or ZPL (^BC mode D) at 203 or 300 dpi. 409 `no_labels_to_print` when it has no handling units.',
         params: IdParams,
-        querystring: Type.Object(
-          {
-            format: Type.Unsafe<LabelFormat>({
-              type: 'string',
-              enum: ['pdf', 'zpl'],
-              default: 'pdf',
-              description: 'PDF (one page per label) or ZPL (for a label printer).',
-            }),
-            dpi: Type.Unsafe<LabelDpi>({
-              type: 'integer',
-              enum: [203, 300],
-              default: 203,
-              description: "The printer's resolution, in dots per inch.",
-            }),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: LabelQuery,
         response: {
           200: {
             description:

@@ -14,25 +14,17 @@ import {
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { IdParams, PathParam } from '../schemas/common.js';
+import { LabelQuery, labelDpiSchema, labelFormatSchema } from '../schemas/labels.js';
 
-// Plain enums rather than unions of literals: query strings are coerced, and a bad value then
-// answers "format must be one of: pdf, zpl" with `param: format`.
 const Format = Type.Optional(
-  Type.Unsafe<LabelFormat>({
-    type: 'string',
-    enum: ['pdf', 'zpl'],
+  labelFormatSchema({
     description:
       'pdf (one 4 × 6 in page per label) or zpl (for a Zebra printer). Without it, the Accept header chooses (application/pdf or text/plain), then pdf. The .pdf and .zpl URLs fix it.',
   }),
 );
-const Dpi = { type: 'integer', enum: [203, 300] } as const;
-const TestLabelDpi = Type.Unsafe<LabelDpi>({
-  ...Dpi,
-  default: 203,
-  description: "The printer's resolution in dots per inch (ZPL is drawn in dots).",
-});
+const TestLabelDpi = LabelQuery.properties.dpi;
 const PieceLabelDpi = Type.Optional(
-  Type.Unsafe<LabelDpi>({ ...Dpi, description: "Defaults to the factory's default_dpi setting." }),
+  labelDpiSchema({ description: "Defaults to the factory's default_dpi setting." }),
 );
 const Pieces = Type.Unsafe<'all' | 'unprinted'>({
   type: 'string',

@@ -13,25 +13,8 @@ import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
 import { coreOf } from '../idempotency.js';
 import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
+import { LabelQuery } from '../schemas/labels.js';
 import { Operator, OperatorCreate, OperatorPatch } from '../schemas/operators.js';
-
-const BadgeQuery = Type.Object(
-  {
-    format: Type.Unsafe<LabelFormat>({
-      type: 'string',
-      enum: ['pdf', 'zpl'],
-      default: 'pdf',
-      description: 'PDF (a page) or ZPL (for a label printer).',
-    }),
-    dpi: Type.Unsafe<LabelDpi>({
-      type: 'integer',
-      enum: [203, 300],
-      default: 203,
-      description: "The printer's resolution, in dots per inch.",
-    }),
-  },
-  { additionalProperties: false },
-);
 
 const BadgeDocument = {
   description: 'A PDF page or a ZPL ^XA…^XZ: the name, the badge as Code 128 and its text.',
@@ -112,7 +95,7 @@ export async function operatorsRoutes(
         operationId: 'getSignOutBadge',
         summary: 'The sign-out badge: scanned at a station, its operator signs out',
         description: `The same for every factory: \`${SIGN_OUT_BADGE}\`. Print one for each station.`,
-        querystring: BadgeQuery,
+        querystring: LabelQuery,
         response: { 200: BadgeDocument },
       },
     },
@@ -170,7 +153,7 @@ export async function operatorsRoutes(
         summary: "An operator's badge to print (PDF or ZPL)",
         description: 'The name, and the badge as Code 128 with its text, on a 4 × 6 in label.',
         params: IdParams,
-        querystring: BadgeQuery,
+        querystring: LabelQuery,
         response: { 200: BadgeDocument },
       },
     },

@@ -21,6 +21,7 @@ import { AppError } from '../../domain/errors.js';
 import { forecastOf } from '../../core/forecast/forecast.js';
 import type { RouteDeps } from '../route-deps.js';
 import { principalOf } from '../route-helpers.js';
+import { coreOf } from '../idempotency.js';
 import { limitedLogin, permissionsOf } from '../login.js';
 import { LoggedOut, LoginBody } from '../schemas/auth.js';
 import { IdParams, ListOf, ListQuerySchema, PathParam, Strict } from '../schemas/common.js';
@@ -266,7 +267,7 @@ export async function portalRoutes(
     async (request) => {
       const principal = retailerOf(principalOf(request));
       return setRetailerUserPassword(
-        core,
+        coreOf(request, core),
         principal.factoryId,
         principal.retailerId,
         request.params.uid,

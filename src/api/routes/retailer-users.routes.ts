@@ -102,7 +102,7 @@ export async function retailerUsersRoutes(
     },
     async (request) =>
       updateRetailerUser(
-        core,
+        coreOf(request, core),
         factoryOf(request),
         request.params.id,
         request.params.uid,

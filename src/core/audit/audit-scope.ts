@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditActor } from '../../domain/audit-chain.js';
 
 /**
@@ -28,11 +27,10 @@ export interface AuditRequest {
 /**
  * One audited request or job run: its first use-case transaction that commits writes its row
  * (exactly one). A transaction that rolls back gives the turn back; once the request has
- * answered (`close`), nothing more is written for it.
+ * answered or the job has ended (`close`), nothing more is written for it.
  */
 export class AuditScope {
   #state: 'open' | 'pending' | 'written' | 'closed' = 'open';
-  #ended = false;
   constructor(readonly request: AuditRequest) {}
 
   /** True when this transaction, which returned `result`, writes the row (and no other may until it ends). */
@@ -52,63 +50,56 @@ export class AuditScope {
     return this.#state === 'written';
   }
 
-  /** The request answered: later transactions of it (none, normally) write no row. */
+  /** The request answered (the job ended): later transactions of it (none, normally) write no row. */
   close(): void {
     if (this.#state === 'open') this.#state = 'closed';
-  }
-
-  /** Ends the scope once; the last one to end turns the async context off (see below). */
-  end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.close();
-    if (--inFlight === 0) turnOffSoon();
   }
 }
 
 /**
- * The scope travels with the request's async calls, so every use case, the ones added tomorrow
- * included, finds it in `transact` with no change to its route or signature. Node's async context
- * taxes every promise while it is on (each one copies the context), scans' many promises
- * included, so it is on only while audited requests or jobs come: it is turned off once none
- * has run for IDLE_MS, and scans on a floor where nobody is changing anything pay nothing.
- * (Turning it on and off costs more than a request's promises do: hence the wait, not an off
- * after each request.)
+ * How a use case's `transact` finds its scope, without an async context: Node 20's
+ * AsyncLocalStorage taxes every promise of the process while it is on (a hook per promise, some
+ * hundred a request), which alone cost a mutating request more than its audit row does.
+ *
+ * - Explicitly: a core context carrying the scope (`CoreContext.auditScope`): the API's
+ *   `coreOf(request, core)` and a job's `audited(ctx, …)` give one.
+ * - Or entered for a synchronous stretch (`enterAuditScope`): the API runs each audited route's
+ *   handler so, and a use case that opens its transaction before its first `await` (most do:
+ *   `return transact(ctx, …)`) finds it there. A route whose use case waits for something first
+ *   hands it `coreOf(request, core)`; the walk over every mutating operation
+ *   (test/api/audit.test.ts) finds a route that forgot.
  */
-const storage = new AsyncLocalStorage<AuditScope>();
-let inFlight = 0;
-const IDLE_MS = 2_000;
-let offTimer: NodeJS.Timeout | undefined;
+let entered: AuditScope | undefined;
 
-function turnOffSoon(): void {
-  clearTimeout(offTimer);
-  offTimer = setTimeout(() => {
-    if (inFlight === 0) storage.disable();
-  }, IDLE_MS);
-  offTimer.unref();
-}
-
-/** Runs `fn` (and every async call it starts) in `scope`; the caller ends the scope (`end`). */
-export function runInAuditScope<T>(scope: AuditScope, fn: () => T): T {
-  inFlight++;
-  if (offTimer) {
-    clearTimeout(offTimer);
-    offTimer = undefined;
+/** Runs `fn` with `scope` entered until it returns (not across its `await`s); the caller ends it. */
+export function enterAuditScope<T>(scope: AuditScope, fn: () => T): T {
+  const outer = entered;
+  entered = scope;
+  try {
+    return fn();
+  } finally {
+    entered = outer;
   }
-  return storage.run(scope, fn);
 }
 
-/** `fn` as one audited change (a scheduler job): its scope ends when `fn` settles. */
-export async function audited<T>(request: AuditRequest, fn: () => Promise<T>): Promise<T> {
+/**
+ * `fn` as one audited change (a scheduler job): each transaction it runs with the context it is
+ * given may write the row; its scope ends when `fn` settles.
+ */
+export async function audited<C extends object, T>(
+  ctx: C,
+  request: AuditRequest,
+  fn: (ctx: C & { auditScope: AuditScope }) => Promise<T>,
+): Promise<T> {
   const scope = new AuditScope(request);
   try {
-    return await runInAuditScope(scope, fn);
+    return await fn({ ...ctx, auditScope: scope });
   } finally {
-    scope.end();
+    scope.close();
   }
 }
 
-/** The scope of the running request or job, if it is audited. */
+/** The scope entered for the running synchronous stretch, if any (see above). */
 export function currentAuditScope(): AuditScope | undefined {
-  return inFlight === 0 ? undefined : storage.getStore();
+  return entered;
 }

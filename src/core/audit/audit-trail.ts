@@ -1,4 +1,9 @@
-import { AUDIT_GENESIS, auditHash, type AuditContent } from '../../domain/audit-chain.js';
+import {
+  AUDIT_GENESIS,
+  auditHash,
+  canonicalJson,
+  type AuditContent,
+} from '../../domain/audit-chain.js';
 import { newId } from '../../domain/ids.js';
 import {
   auditActorName,
@@ -54,7 +59,9 @@ export async function appendAuditRow(
     changes: request.changesOf ? request.changesOf(result) : request.changes,
   };
   const prevHash = last?.hash ?? AUDIT_GENESIS;
-  const hash = auditHash(prevHash, content);
+  // Kept as hashed: canonical JSON (one writing serves both).
+  const changes = content.changes === null ? null : canonicalJson(content.changes);
+  const hash = auditHash(prevHash, content, changes ?? 'null');
   await insertAuditRow(tx.trx, {
     id: content.id,
     seq: content.seq,
@@ -68,7 +75,7 @@ export async function appendAuditRow(
     target_id: content.target.id,
     request_id: content.request_id,
     ip: content.ip,
-    changes: content.changes === null ? null : JSON.stringify(content.changes),
+    changes,
     prev_hash: prevHash,
     hash,
   });

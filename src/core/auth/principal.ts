@@ -6,11 +6,20 @@ import type { ScanEvent } from '../../domain/scan-rules.js';
  * from a remembered station (station-tokens.ts), checked again inside the scan's transaction.
  */
 export type Principal =
-  | { kind: 'api_key'; factoryId: string; apiKeyId: string; scopes: readonly ApiKeyScope[] }
+  | {
+      kind: 'api_key';
+      factoryId: string;
+      apiKeyId: string;
+      /** The key's name (who the audit trail names). */
+      name: string;
+      scopes: readonly ApiKeyScope[];
+    }
   | {
       kind: 'staff';
       factoryId: string;
       staffUserId: string;
+      /** The user's name, else their e-mail (who the audit trail names). */
+      name: string;
       sessionId: string;
       role: 'admin' | 'supervisor';
     }
@@ -19,6 +28,8 @@ export type Principal =
       factoryId: string;
       retailerId: string;
       retailerUserId: string;
+      /** The user's name, else their e-mail (who the audit trail names). */
+      name: string;
       sessionId: string;
     }
   | {

@@ -44,6 +44,7 @@ export async function resolveToken(
         kind: 'api_key',
         factoryId: key.factory_id,
         apiKeyId: key.id,
+        name: key.name,
         scopes: parseScopes(key.scopes),
       };
     }
@@ -71,6 +72,7 @@ export async function resolveToken(
         kind: 'staff',
         factoryId: session.factory_id,
         staffUserId: session.user_id,
+        name: session.name || session.email,
         sessionId: session.id,
         role: session.role,
       };
@@ -83,6 +85,7 @@ export async function resolveToken(
         factoryId: session.factory_id,
         retailerId: session.retailer_id,
         retailerUserId: session.user_id,
+        name: session.name || session.email,
         sessionId: session.id,
       };
     }

@@ -30,7 +30,9 @@ export function stuckJob(core: CoreContext, store: Store, log: JobLog): Job<Stuc
   return new Job(
     'stuck-recompute',
     () =>
-      exclusively(store, 'stuck-recompute', () => audited(STUCK_AUDIT, () => recomputeStuck(core))),
+      exclusively(store, 'stuck-recompute', () =>
+        audited(core, STUCK_AUDIT, (ctx) => recomputeStuck(ctx)),
+      ),
     log,
     (r) => (r.became_stuck > 0 || r.cleared > 0 ? { ...r } : null),
   );

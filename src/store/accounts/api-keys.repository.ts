@@ -94,7 +94,7 @@ export function apiKeyNameOf(db: Kysely<DB>, id: string): Promise<{ id: string; 
 const liveApiKeyByHash = new PreparedQuery((db, p: Param<{ hash: string }>) =>
   db
     .selectFrom('api_keys')
-    .select(['id', 'factory_id', 'last_used_at', 'scopes', 'expires_at'])
+    .select(['id', 'factory_id', 'name', 'last_used_at', 'scopes', 'expires_at'])
     .where('token_hash', '=', p('hash'))
     .where('revoked_at', 'is', null),
 );
@@ -114,6 +114,7 @@ export function liveApiKeyOfHash(
   | {
       id: string;
       factory_id: string;
+      name: string;
       last_used_at: string | null;
       scopes: string;
       expires_at: string | null;

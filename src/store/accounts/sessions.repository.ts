@@ -78,7 +78,14 @@ const staffSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; now: 
   db
     .selectFrom('sessions')
     .innerJoin('staff_users', 'staff_users.id', 'sessions.staff_user_id')
-    .select(['sessions.id', 'sessions.factory_id', 'staff_users.id as user_id', 'staff_users.role'])
+    .select([
+      'sessions.id',
+      'sessions.factory_id',
+      'staff_users.id as user_id',
+      'staff_users.role',
+      'staff_users.name',
+      'staff_users.email',
+    ])
     .where('sessions.token_hash', '=', p('hash'))
     .where('sessions.kind', '=', 'staff')
     .where('sessions.revoked_at', 'is', null)
@@ -95,6 +102,8 @@ const retailerSessionByHash = new PreparedQuery((db, p: Param<{ hash: string; no
       'sessions.factory_id',
       'retailer_users.id as user_id',
       'retailer_users.retailer_id',
+      'retailer_users.name',
+      'retailer_users.email',
     ])
     .where('sessions.token_hash', '=', p('hash'))
     .where('sessions.kind', '=', 'retailer')
@@ -109,7 +118,15 @@ export function liveStaffSessionOfHash(
   hash: string,
   now: string,
 ): Promise<
-  { id: string; factory_id: string; user_id: string; role: 'admin' | 'supervisor' } | undefined
+  | {
+      id: string;
+      factory_id: string;
+      user_id: string;
+      role: 'admin' | 'supervisor';
+      name: string;
+      email: string;
+    }
+  | undefined
 > {
   return staffSessionByHash.first(db, { hash, now });
 }
@@ -119,6 +136,16 @@ export function liveRetailerSessionOfHash(
   db: Kysely<DB>,
   hash: string,
   now: string,
-): Promise<{ id: string; factory_id: string; user_id: string; retailer_id: string } | undefined> {
+): Promise<
+  | {
+      id: string;
+      factory_id: string;
+      user_id: string;
+      retailer_id: string;
+      name: string;
+      email: string;
+    }
+  | undefined
+> {
   return retailerSessionByHash.first(db, { hash, now });
 }

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
   useAuditLog,
   useAuditVerification,
@@ -13,11 +14,12 @@ import {
   type AuditFilters,
 } from './use-audit.js';
 
-const ACTOR_WORDS: Record<AuditEntry['actor']['type'], string> = {
-  staff: 'Staff',
-  api_key: 'API key',
-  retailer_user: 'Retailer user',
-  system: 'Scheduler',
+/** The catalog's word for each kind of actor. */
+const ACTOR_KEYS: Record<AuditEntry['actor']['type'], string> = {
+  staff: 'audit.actor.staff',
+  api_key: 'audit.actor.api_key',
+  retailer_user: 'audit.actor.retailer_user',
+  system: 'audit.actor.system',
 };
 
 /** The fields a change set, as `name: value` pairs on one line. */
@@ -33,6 +35,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const pages = useKeysetPages();
   const log = useAuditLog(filters, pages.cursor);
+  const { t } = useStaffT();
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,34 +51,44 @@ export function AuditPage() {
 
   return (
     <section>
-      <PageHeader title="Audit" sub="Every change, who made it and from where.">
+      <PageHeader title={t('audit.title')} sub={t('audit.sub')}>
         <Verification />
       </PageHeader>
-      <form className="card inline-form" onSubmit={apply} aria-label="Filter changes">
-        <TextField label="Action" name="action" placeholder="order.cancel" maxLength={100} />
-        <TextField label="Who (id)" name="actor_id" placeholder="stf_… or key_…" maxLength={64} />
-        <TextField label="Record (id)" name="target_id" placeholder="ord_…" maxLength={200} />
-        <button type="submit">Filter</button>
+      <form className="card inline-form" onSubmit={apply} aria-label={t('audit.filter')}>
+        <TextField
+          label={t('audit.action')}
+          name="action"
+          placeholder={t('audit.action_example')}
+          maxLength={100}
+        />
+        <TextField
+          label={t('audit.actor_id')}
+          name="actor_id"
+          placeholder={t('audit.actor_example')}
+          maxLength={64}
+        />
+        <TextField
+          label={t('audit.target_id')}
+          name="target_id"
+          placeholder={t('audit.target_example')}
+          maxLength={200}
+        />
+        <button type="submit">{t('audit.apply')}</button>
       </form>
       <ErrorMessage error={log.error} />
       <PagedTable
         list={log.data}
         pages={pages}
-        label="Audit pages"
-        empty={
-          <EmptyState title="No changes here">
-            Every change made by staff, an API key, a retailer user or the scheduler is listed here.
-            Scans are kept on their orders and stations instead.
-          </EmptyState>
-        }
+        label={t('audit.pages')}
+        empty={<EmptyState title={t('audit.none')}>{t('audit.none_next')}</EmptyState>}
         head={
           <>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Record</th>
-            <th scope="col">Changes</th>
-            <th scope="col">Address</th>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.who')}</th>
+            <th scope="col">{t('audit.action')}</th>
+            <th scope="col">{t('audit.record')}</th>
+            <th scope="col">{t('audit.changes')}</th>
+            <th scope="col">{t('audit.address')}</th>
           </>
         }
         row={(e) => (
@@ -83,7 +96,7 @@ export function AuditPage() {
             <td className="nowrap">{formatDateTime(e.at)}</td>
             <td>
               {e.actor.name ?? e.actor.id ?? '—'}
-              <span className="muted"> · {ACTOR_WORDS[e.actor.type]}</span>
+              <span className="muted"> · {t(ACTOR_KEYS[e.actor.type])}</span>
             </td>
             <th scope="row" className="nowrap">
               {e.action}
@@ -102,6 +115,7 @@ export function AuditPage() {
 function Verification() {
   const verify = useAuditVerification();
   const verdict = verify.data;
+  const { t } = useStaffT();
   return (
     <>
       <button
@@ -110,12 +124,12 @@ function Verification() {
         disabled={verify.isFetching}
         onClick={() => void verify.refetch()}
       >
-        Check the trail
+        {t('audit.check')}
       </button>
       <ErrorMessage error={verify.error} />
       {verdict?.ok && (
         <p className="success-message audit-verdict" role="status">
-          All {verdict.rows} rows hold: none edited or deleted.
+          {t('audit.holds', { count: verdict.rows })}
         </p>
       )}
       {verdict && !verdict.ok && (

@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { openPendingTab, showPdf } from '../common/label-files.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useStaffT } from '../staff-i18n.js';
 import {
   useBadge,
   useCreateOperator,
@@ -18,6 +19,7 @@ import {
   type OperatorLanguage,
 } from './use-operators.js';
 
+/** Each language by its own name, as the language menu shows them (the same in every language). */
 const LANGUAGE_WORDS: Record<OperatorLanguage, string> = {
   en: 'English',
   pl: 'Polski',
@@ -31,6 +33,7 @@ export function OperatorsPage() {
   const update = useUpdateOperator();
   const badge = useBadge();
   const can = useCan();
+  const { t } = useStaffT();
   const [editing, setEditing] = useState<Operator | 'new' | null>(null);
 
   async function print(id: string | null) {
@@ -42,16 +45,13 @@ export function OperatorsPage() {
 
   return (
     <section>
-      <PageHeader
-        title="Operators"
-        sub="People at the stations. Each scans their badge to sign in; their scans are then theirs."
-      >
+      <PageHeader title={t('operators.title')} sub={t('operators.sub')}>
         <button type="button" className="secondary" onClick={() => void print(null)}>
-          Print the sign-out badge
+          {t('operators.print_sign_out')}
         </button>
         {can('POST /v1/operators') && (
           <button type="button" onClick={() => setEditing('new')}>
-            Add an operator
+            {t('operators.add')}
           </button>
         )}
       </PageHeader>
@@ -59,20 +59,18 @@ export function OperatorsPage() {
       <PagedTable
         list={operators.data}
         pages={pages}
-        label="Operator pages"
+        label={t('operators.pages')}
         empty={
-          <EmptyState title="No operators yet">
-            Add the people who work at the stations, then print each one a badge.
-          </EmptyState>
+          <EmptyState title={t('operators.none_yet')}>{t('operators.none_yet_next')}</EmptyState>
         }
         head={
           <>
-            <th scope="col">Name</th>
-            <th scope="col">Badge</th>
-            <th scope="col">Language</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('operators.name')}</th>
+            <th scope="col">{t('operators.badge')}</th>
+            <th scope="col">{t('operators.language')}</th>
+            <th scope="col">{t('operators.status')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('operators.actions')}</span>
             </th>
           </>
         }
@@ -81,32 +79,32 @@ export function OperatorsPage() {
             <th scope="row">{o.name}</th>
             <td className="barcode">{o.badge}</td>
             <td>{LANGUAGE_WORDS[o.language]}</td>
-            <td>{o.active ? 'Active' : 'Inactive'}</td>
+            <td>{o.active ? t('operators.active') : t('operators.inactive')}</td>
             <td className="row-actions">
               <button
                 type="button"
                 className="small"
-                aria-label={`Print badge of ${o.name}`}
+                aria-label={t('operators.print_badge_of', { name: o.name })}
                 onClick={() => void print(o.id)}
               >
-                Print badge
+                {t('operators.print_badge')}
               </button>
               {can('PATCH /v1/operators/:id') && (
                 <>
                   <button
                     type="button"
                     className="small secondary"
-                    aria-label={`Edit ${o.name}`}
+                    aria-label={t('operators.edit_of', { name: o.name })}
                     onClick={() => setEditing(o)}
                   >
-                    Edit…
+                    {t('operators.edit')}
                   </button>
                   <button
                     type="button"
                     className="small secondary"
                     onClick={() => update.mutate({ id: o.id, active: !o.active })}
                   >
-                    {o.active ? 'Deactivate' : 'Activate'}
+                    {o.active ? t('operators.deactivate') : t('operators.activate')}
                   </button>
                 </>
               )}
@@ -127,6 +125,7 @@ export function OperatorsPage() {
 function OperatorDialog({ operator, onClose }: { operator: Operator | null; onClose: () => void }) {
   const create = useCreateOperator();
   const update = useUpdateOperator();
+  const { t } = useStaffT();
   const error = create.error ?? update.error;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -141,10 +140,13 @@ function OperatorDialog({ operator, onClose }: { operator: Operator | null; onCl
     await done.then(onClose).catch(() => {});
   }
   return (
-    <Dialog title={operator ? `Edit ${operator.name}` : 'Add an operator'} onClose={onClose}>
+    <Dialog
+      title={operator ? t('operators.edit_title', { name: operator.name }) : t('operators.add')}
+      onClose={onClose}
+    >
       <form onSubmit={(e) => void submit(e)}>
         <TextField
-          label="Name"
+          label={t('operators.name')}
           name="name"
           required
           maxLength={100}
@@ -152,7 +154,7 @@ function OperatorDialog({ operator, onClose }: { operator: Operator | null; onCl
           error={fieldError(error, 'name')}
         />
         <SelectField
-          label="Language at the station"
+          label={t('operators.station_language')}
           name="language"
           defaultValue={operator?.language ?? 'en'}
           error={fieldError(error, 'language')}
@@ -166,10 +168,10 @@ function OperatorDialog({ operator, onClose }: { operator: Operator | null; onCl
         {!shownAtField(error, ['name', 'language']) && <ErrorMessage error={error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('operators.cancel')}
           </button>
           <button type="submit" disabled={create.isPending || update.isPending}>
-            {operator ? 'Save' : 'Add operator'}
+            {operator ? t('operators.save') : t('operators.add_submit')}
           </button>
         </div>
       </form>

@@ -34,6 +34,8 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/access',
       'src/web/staff/setup',
       'src/web/staff/returns',
+      'src/web/staff/audit',
+      'src/web/staff/operators',
     ],
   },
   // The portal, all of it.

@@ -7,6 +7,8 @@ import access from './access/pl.js';
 import setup from './setup/pl.js';
 import common from './common/pl.js';
 import returns from './returns/pl.js';
+import audit from './audit/pl.js';
+import operators from './operators/pl.js';
 
 export default {
   returns,
@@ -54,4 +56,25 @@ export default {
     cancelled: 'Anulowane',
   },
   orders,
+  orders: {
+    title: 'Zamówienia',
+    refreshing: 'Odświeżanie…',
+    refreshes: 'Na żywo: zmiany pojawiają się wraz ze skanami',
+    upload: 'Wczytaj CSV',
+    new: 'Nowe zamówienie',
+    none_match: 'Żadne zamówienie nie pasuje do filtrów',
+    none_match_next: 'Zmień lub <button>wyczyść filtry</button>, aby zobaczyć więcej zamówień.',
+    none_yet: 'Nie ma jeszcze zamówień',
+    none_yet_next:
+      'Zamówienia pojawiają się tu, gdy tylko dotrą: przesłane z systemu zewnętrznego przez API (POST /v1/orders), utworzone przyciskiem Nowe zamówienie lub wczytane z pliku CSV.',
+    loading: 'Wczytywanie zamówień…',
+    pages: 'Strony zamówień',
+    per_status: 'Zamówienia według statusu',
+    stuck: '⚠ Utknięte',
+    stuck_partly: 'Utknięte: częściowo wysłane',
+    stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
+    at_least: '{{count}}+',
+  },
+  audit,
+  operators,
 };

@@ -1,0 +1,31 @@
+// The staff app's Audit screen in English (src/web/staff/audit).
+export default {
+  title: 'Audit',
+  sub: 'Every change, who made it and from where.',
+  filter: 'Filter changes',
+  action: 'Action',
+  action_example: 'order.cancel',
+  actor_id: 'Who (id)',
+  actor_example: 'stf_… or key_…',
+  target_id: 'Record (id)',
+  target_example: 'ord_…',
+  apply: 'Filter',
+  pages: 'Audit pages',
+  none: 'No changes here',
+  none_next:
+    'Every change made by staff, an API key, a retailer user or the scheduler is listed here. Scans are kept on their orders and stations instead.',
+  when: 'When',
+  who: 'Who',
+  record: 'Record',
+  changes: 'Changes',
+  address: 'Address',
+  actor: {
+    staff: 'Staff',
+    api_key: 'API key',
+    retailer_user: 'Retailer user',
+    system: 'Scheduler',
+  },
+  check: 'Check the trail',
+  holds_one: 'The only row holds: it was not edited.',
+  holds_other: 'All {{count}} rows hold: none edited or deleted.',
+};

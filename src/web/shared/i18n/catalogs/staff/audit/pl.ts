@@ -1,0 +1,33 @@
+// Ekran Audyt aplikacji personelu po polsku (src/web/staff/audit).
+export default {
+  title: 'Audyt',
+  sub: 'Każda zmiana: kto jej dokonał i skąd.',
+  filter: 'Filtruj zmiany',
+  action: 'Działanie',
+  action_example: 'order.cancel',
+  actor_id: 'Kto (id)',
+  actor_example: 'stf_… lub key_…',
+  target_id: 'Rekord (id)',
+  target_example: 'ord_…',
+  apply: 'Filtruj',
+  pages: 'Strony audytu',
+  none: 'Brak zmian',
+  none_next:
+    'Tu widać każdą zmianę personelu, klucza API, użytkownika sprzedawcy lub harmonogramu. Skany są zapisywane przy zamówieniach i stanowiskach.',
+  when: 'Kiedy',
+  who: 'Kto',
+  record: 'Rekord',
+  changes: 'Zmiany',
+  address: 'Adres',
+  actor: {
+    staff: 'Personel',
+    api_key: 'Klucz API',
+    retailer_user: 'Użytkownik sprzedawcy',
+    system: 'Harmonogram',
+  },
+  check: 'Sprawdź ślad',
+  holds_one: 'Jedyny wiersz jest nienaruszony.',
+  holds_few: 'Sprawdzono {{count}} wiersze: żaden nie został zmieniony ani usunięty.',
+  holds_many: 'Sprawdzono {{count}} wierszy: żaden nie został zmieniony ani usunięty.',
+  holds_other: 'Sprawdzono {{count}} wiersza: żaden nie został zmieniony ani usunięty.',
+};

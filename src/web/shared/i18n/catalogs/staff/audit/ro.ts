@@ -1,0 +1,32 @@
+// Ecranul Audit al aplicației personalului, în română (src/web/staff/audit).
+export default {
+  title: 'Audit',
+  sub: 'Fiecare modificare, cine a făcut-o și de unde.',
+  filter: 'Filtrează modificările',
+  action: 'Acțiune',
+  action_example: 'order.cancel',
+  actor_id: 'Cine (id)',
+  actor_example: 'stf_… sau key_…',
+  target_id: 'Înregistrare (id)',
+  target_example: 'ord_…',
+  apply: 'Filtrează',
+  pages: 'Pagini de audit',
+  none: 'Nicio modificare aici',
+  none_next:
+    'Aici apare fiecare modificare făcută de personal, o cheie API, un utilizator al comerciantului sau planificator. Scanările rămân la comenzile și posturile lor.',
+  when: 'Când',
+  who: 'Cine',
+  record: 'Înregistrare',
+  changes: 'Modificări',
+  address: 'Adresă',
+  actor: {
+    staff: 'Personal',
+    api_key: 'Cheie API',
+    retailer_user: 'Utilizator comerciant',
+    system: 'Planificator',
+  },
+  check: 'Verifică jurnalul',
+  holds_one: 'Singurul rând este intact.',
+  holds_few: 'Toate cele {{count}} rânduri sunt intacte: niciunul modificat sau șters.',
+  holds_other: 'Toate cele {{count}} de rânduri sunt intacte: niciunul modificat sau șters.',
+};
