@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DeliveryNoteContent } from '../domain/consignment-documents.js';
 import { CODE128_QUIET_MODULES, encodeCode128 } from './barcode-symbols.js';
-import { PDF_FONTS } from './text-metrics.js';
+import { PDF_FONTS, printableText as printable } from './text-metrics.js';
 import type { Turn } from './render-labels.js';
 
 // A4 portrait, in points.
@@ -53,7 +53,7 @@ export async function renderDeliveryNote(
     if (wait) await wait;
     need(20 + ROW_PT + 16);
     doc.font(PDF_FONTS.bold).fontSize(12).fillColor('black');
-    doc.text(`Order ${order.order_no}`, MARGIN, y, { lineBreak: false });
+    doc.text(printable(`Order ${order.order_no}`), MARGIN, y, { lineBreak: false });
     doc.font(PDF_FONTS.regular).fontSize(10);
     const count = `${order.pieces_loaded} of ${order.pieces_total} pieces on this delivery`;
     doc.text(count, RIGHT - doc.widthOfString(count), y + 1, { lineBreak: false });
@@ -62,7 +62,9 @@ export async function renderDeliveryNote(
       need(16 + ROW_PT);
       doc.font(PDF_FONTS.bold).fontSize(9.5);
       const item = unit.colour ? `${unit.sku} ${unit.colour}` : unit.sku;
-      doc.text(`Unit ${unit.unit_no} · ${item}`, MARGIN + 8, y, { lineBreak: false });
+      doc.text(printable(`Unit ${unit.unit_no} · ${item}`), MARGIN + 8, y, {
+        lineBreak: false,
+      });
       y += 14;
       for (const piece of unit.pieces) {
         need(ROW_PT);
@@ -78,7 +80,7 @@ export async function renderDeliveryNote(
         ]
           .filter(Boolean)
           .join(' · ');
-        doc.text(detail, textX, y + 13, { lineBreak: false });
+        doc.text(printable(detail), textX, y + 13, { lineBreak: false });
         y += ROW_PT;
       }
     }
@@ -120,7 +122,7 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     at += 11;
     lines.forEach((line, i) => {
       doc.font(i === 0 ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(i === 0 ? 11 : 9.5);
-      doc.text(line, x, at, { width: half - 12, lineBreak: false, ellipsis: true });
+      doc.text(printable(line), x, at, { width: half - 12, lineBreak: false, ellipsis: true });
       at += i === 0 ? 14 : 12;
     });
     return at;
@@ -132,7 +134,8 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     ...(note.from.vat_number ? [`VAT ${note.from.vat_number}`] : []),
   ];
   const endFrom = block('FROM', from, MARGIN);
-  const endTo = block('DELIVER TO', [note.to.name, `Retailer code ${note.to.code}`], MARGIN + half);
+  const to = [note.to.name, ...note.to.address, `Retailer code ${note.to.code}`];
+  const endTo = block('DELIVER TO', to, MARGIN + half);
   y = Math.max(endFrom, endTo) + 8;
 
   const details = [
@@ -142,10 +145,12 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     ['Vehicle', note.vehicle],
   ].filter((d): d is [string, string] => d[1] !== null);
   doc.font(PDF_FONTS.regular).fontSize(9.5);
-  doc.text(details.map(([k, v]) => `${k}: ${v}`).join('   '), MARGIN, y, { lineBreak: false });
+  doc.text(printable(details.map(([k, v]) => `${k}: ${v}`).join('   ')), MARGIN, y, {
+    lineBreak: false,
+  });
   y += 14;
   if (note.notes) {
-    doc.text(`Notes: ${note.notes}`, MARGIN, y, {
+    doc.text(printable(`Notes: ${note.notes}`), MARGIN, y, {
       width: RIGHT - MARGIN,
       height: 36,
       ellipsis: true,
@@ -175,7 +180,7 @@ function totals(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, y: number): 
     y = doc.y + 4;
   }
   if (note.close_reason) {
-    doc.text(`Closed with a unit incomplete: ${note.close_reason}`, MARGIN, y, {
+    doc.text(printable(`Closed with a unit incomplete: ${note.close_reason}`), MARGIN, y, {
       width: RIGHT - MARGIN,
     });
     y = doc.y + 4;
