@@ -139,4 +139,43 @@ describe('Dispatch in the staff app', () => {
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
   });
+
+  it('a retailer gets its delivery address in the Retailers screen', async () => {
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, ADMIN, '/retailers');
+    await page.getByRole('heading', { name: 'Retailers' }).waitFor();
+    await page.getByRole('button', { name: 'New retailer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New retailer' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Baltic Home');
+    await dialog.getByLabel('Code', { exact: true }).fill('BH');
+    await dialog.getByLabel('Address line 1').fill('ul. Portowa 4');
+    await dialog.getByLabel('Town').fill('Gdańsk');
+    await dialog.getByLabel('Postcode').fill('80-001');
+    await dialog.getByLabel('Country').fill('pl');
+    await dialog.getByRole('button', { name: 'Add retailer' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Baltic Home' });
+    await row.getByRole('cell', { name: 'Gdańsk, PL' }).waitFor();
+
+    await row.getByRole('link', { name: 'Baltic Home' }).click();
+    const form = page.getByRole('form', { name: 'Retailer details' });
+    await form.getByLabel('Address line 2').fill('Brama 2');
+    await form.getByLabel('Country').fill('XX');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.getByLabel('Country').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Country').fill('PL');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved.').waitFor();
+    const saved = await w.api('GET', '/v1/retailers/BH');
+    expect(saved.address).toEqual({
+      line1: 'ul. Portowa 4',
+      line2: 'Brama 2',
+      town: 'Gdańsk',
+      postcode: '80-001',
+      country: 'PL',
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'staff-retailer-address', { fullPage: true });
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
 });

@@ -1,5 +1,7 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import retailers from './retailers/en.js';
 export default {
+  retailers,
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
   new_install: 'New install with no admin yet? <a>Create the first admin</a>.',

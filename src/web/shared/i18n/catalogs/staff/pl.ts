@@ -1,4 +1,6 @@
+import retailers from './retailers/pl.js';
 export default {
+  retailers,
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
   new_install: 'Nowa instalacja bez administratora? <a>Utwórz pierwszego administratora</a>.',

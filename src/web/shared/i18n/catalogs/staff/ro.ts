@@ -1,4 +1,6 @@
+import retailers from './retailers/ro.js';
 export default {
+  retailers,
   face: 'Personal',
   sign_in_title: 'Conectare personal',
   new_install: 'Instalare nouă, fără administrator? <a>Creați primul administrator</a>.',
