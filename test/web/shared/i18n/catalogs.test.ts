@@ -27,6 +27,7 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/layout',
       'src/web/staff/orders/OrdersPage.tsx',
       'src/web/staff/orders/StatusCounts.tsx',
+      'src/web/staff/dispatch',
       'src/web/staff/retailers',
     ],
   },

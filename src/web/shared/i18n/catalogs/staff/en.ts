@@ -1,6 +1,8 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import dispatch from './dispatch/en.js';
 import retailers from './retailers/en.js';
 export default {
+  dispatch,
   retailers,
   face: 'Staff',
   sign_in_title: 'Staff sign-in',

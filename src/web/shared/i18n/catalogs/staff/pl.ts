@@ -1,5 +1,7 @@
+import dispatch from './dispatch/pl.js';
 import retailers from './retailers/pl.js';
 export default {
+  dispatch,
   retailers,
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',

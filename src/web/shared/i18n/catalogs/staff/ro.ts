@@ -1,5 +1,7 @@
+import dispatch from './dispatch/ro.js';
 import retailers from './retailers/ro.js';
 export default {
+  dispatch,
   retailers,
   face: 'Personal',
   sign_in_title: 'Conectare personal',
