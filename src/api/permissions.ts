@@ -95,6 +95,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/consignments/:id/handling-units': STAFF,
   'GET /v1/consignments/:id/delivery-note': STAFF,
   'GET /v1/consignments/:id/labels': STAFF,
+  'GET /v1/stations/me/consignment': STATION,
   'GET /v1/portal/consignments': RETAILER,
   'GET /v1/portal/consignments/:id/delivery-note': RETAILER,
 

@@ -50,7 +50,8 @@ export interface DeliveryNoteContent {
   vehicle: string | null;
   notes: string | null;
   from: { name: string; address: string[]; phone: string | null; vat_number: string | null };
-  to: { name: string; code: string };
+  /** The retailer; `address` its non-empty address lines (none when it has no address). */
+  to: { name: string; code: string; address: string[] };
   orders: DeliveryNoteOrder[];
   pieces_loaded: number;
   units_loaded: number;

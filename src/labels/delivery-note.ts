@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { DeliveryNoteContent } from '../domain/consignment-documents.js';
-import { CODE128_QUIET_MODULES, encodeCode128 } from './barcode-symbols.js';
-import { PDF_FONTS } from './text-metrics.js';
+import type { Code128Symbol } from './barcode-symbols.js';
+import { fastCode128 } from './code128.js';
+import { PDF_FONTS, printableText as printable } from './text-metrics.js';
 import type { Turn } from './render-labels.js';
 
 // A4 portrait, in points.
@@ -13,6 +14,11 @@ const BOTTOM = PAGE.height - MARGIN - 14;
 const MODULE_PT = 1;
 const ROW_PT = 26;
 const SIGNATURE_PT = 150;
+/** Code 128's quiet zone, in modules (ISO/IEC 15417), as barcode-symbols.ts has it. */
+const CODE128_QUIET_MODULES = 10;
+
+/** A barcode's symbol: computed here, or by bwip-js for what the fast encoder does not take. */
+type Encode = (data: string) => Code128Symbol;
 
 /**
  * The delivery note of a consignment (DESIGN §15) as an A4 PDF: factory and retailer, the
@@ -24,6 +30,7 @@ export async function renderDeliveryNote(
   note: DeliveryNoteContent,
   turn: Turn = () => undefined,
 ): Promise<Buffer> {
+  const encode = await encoderFor(note);
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: 0,
@@ -39,13 +46,13 @@ export async function renderDeliveryNote(
   });
 
   let page = 1;
-  let y = header(doc, note, true);
+  let y = header(doc, note, encode, true);
   const need = (height: number) => {
     if (y + height <= BOTTOM) return;
     footer(doc, note, page);
     doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
     page++;
-    y = header(doc, note, false);
+    y = header(doc, note, encode, false);
   };
 
   for (const order of note.orders) {
@@ -53,7 +60,7 @@ export async function renderDeliveryNote(
     if (wait) await wait;
     need(20 + ROW_PT + 16);
     doc.font(PDF_FONTS.bold).fontSize(12).fillColor('black');
-    doc.text(`Order ${order.order_no}`, MARGIN, y, { lineBreak: false });
+    doc.text(printable(`Order ${order.order_no}`), MARGIN, y, { lineBreak: false });
     doc.font(PDF_FONTS.regular).fontSize(10);
     const count = `${order.pieces_loaded} of ${order.pieces_total} pieces on this delivery`;
     doc.text(count, RIGHT - doc.widthOfString(count), y + 1, { lineBreak: false });
@@ -62,11 +69,13 @@ export async function renderDeliveryNote(
       need(16 + ROW_PT);
       doc.font(PDF_FONTS.bold).fontSize(9.5);
       const item = unit.colour ? `${unit.sku} ${unit.colour}` : unit.sku;
-      doc.text(`Unit ${unit.unit_no} · ${item}`, MARGIN + 8, y, { lineBreak: false });
+      doc.text(printable(`Unit ${unit.unit_no} · ${item}`), MARGIN + 8, y, {
+        lineBreak: false,
+      });
       y += 14;
       for (const piece of unit.pieces) {
         need(ROW_PT);
-        const end = drawCode128(doc, piece.barcode, MARGIN + 16, y, 18);
+        const end = drawCode128(doc, encode(piece.barcode), MARGIN + 16, y, 18);
         const textX = Math.max(end + CODE128_QUIET_MODULES * MODULE_PT, MARGIN + 190);
         doc.font(PDF_FONTS.bold).fontSize(10);
         doc.text(piece.barcode, textX, y + 1, { lineBreak: false });
@@ -78,7 +87,7 @@ export async function renderDeliveryNote(
         ]
           .filter(Boolean)
           .join(' · ');
-        doc.text(detail, textX, y + 13, { lineBreak: false });
+        doc.text(printable(detail), textX, y + 13, { lineBreak: false });
         y += ROW_PT;
       }
     }
@@ -94,7 +103,12 @@ export async function renderDeliveryNote(
 }
 
 /** The first page's head (addresses, number and its barcode, details) or a later page's line. */
-function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boolean): number {
+function header(
+  doc: PDFKit.PDFDocument,
+  note: DeliveryNoteContent,
+  encode: Encode,
+  first: boolean,
+): number {
   doc.fillColor('black');
   if (!first) {
     doc.font(PDF_FONTS.bold).fontSize(10);
@@ -106,8 +120,9 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
   doc.text('Delivery note', MARGIN, MARGIN, { lineBreak: false });
   doc.fontSize(16).text(note.number, MARGIN, MARGIN + 26, { lineBreak: false });
   // The number as a barcode: scanned at the dock to load, or at the retailer to receive.
-  const barsWidth = encodeCode128(note.number).modules * 1.2;
-  drawCode128(doc, note.number, RIGHT - barsWidth, MARGIN, 40, 1.2);
+  const symbol = encode(note.number);
+  const barsWidth = symbol.modules * 1.2;
+  drawCode128(doc, symbol, RIGHT - barsWidth, MARGIN, 40, 1.2);
   doc.font(PDF_FONTS.regular).fontSize(9);
   const under = note.number;
   doc.text(under, RIGHT - barsWidth, MARGIN + 43, { lineBreak: false });
@@ -120,7 +135,7 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     at += 11;
     lines.forEach((line, i) => {
       doc.font(i === 0 ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(i === 0 ? 11 : 9.5);
-      doc.text(line, x, at, { width: half - 12, lineBreak: false, ellipsis: true });
+      doc.text(printable(line), x, at, { width: half - 12, lineBreak: false, ellipsis: true });
       at += i === 0 ? 14 : 12;
     });
     return at;
@@ -132,7 +147,8 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     ...(note.from.vat_number ? [`VAT ${note.from.vat_number}`] : []),
   ];
   const endFrom = block('FROM', from, MARGIN);
-  const endTo = block('DELIVER TO', [note.to.name, `Retailer code ${note.to.code}`], MARGIN + half);
+  const to = [note.to.name, ...note.to.address, `Retailer code ${note.to.code}`];
+  const endTo = block('DELIVER TO', to, MARGIN + half);
   y = Math.max(endFrom, endTo) + 8;
 
   const details = [
@@ -142,10 +158,12 @@ function header(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, first: boole
     ['Vehicle', note.vehicle],
   ].filter((d): d is [string, string] => d[1] !== null);
   doc.font(PDF_FONTS.regular).fontSize(9.5);
-  doc.text(details.map(([k, v]) => `${k}: ${v}`).join('   '), MARGIN, y, { lineBreak: false });
+  doc.text(printable(details.map(([k, v]) => `${k}: ${v}`).join('   ')), MARGIN, y, {
+    lineBreak: false,
+  });
   y += 14;
   if (note.notes) {
-    doc.text(`Notes: ${note.notes}`, MARGIN, y, {
+    doc.text(printable(`Notes: ${note.notes}`), MARGIN, y, {
       width: RIGHT - MARGIN,
       height: 36,
       ellipsis: true,
@@ -175,7 +193,7 @@ function totals(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, y: number): 
     y = doc.y + 4;
   }
   if (note.close_reason) {
-    doc.text(`Closed with a unit incomplete: ${note.close_reason}`, MARGIN, y, {
+    doc.text(printable(`Closed with a unit incomplete: ${note.close_reason}`), MARGIN, y, {
       width: RIGHT - MARGIN,
     });
     y = doc.y + 4;
@@ -215,21 +233,55 @@ function footer(doc: PDFKit.PDFDocument, note: DeliveryNoteContent, page: number
   doc.text(`${note.number} · page ${page}`, MARGIN, PAGE.height - MARGIN, { lineBreak: false });
 }
 
-/** Draws a Code 128 with its top-left at (x, y); returns where its last bar ends. */
+/**
+ * Draws a Code 128 with its top-left at (x, y); returns where its last bar ends. Its bars go in
+ * as one run of rectangles and one fill: a note of 1,000 pieces draws some 30,000 bars, and
+ * pdfkit's per-call work (a rect each, formatted and copied) was a good part of its time.
+ */
 function drawCode128(
   doc: PDFKit.PDFDocument,
-  data: string,
+  symbol: Code128Symbol,
   x: number,
   y: number,
   height: number,
   module = MODULE_PT,
 ): number {
-  const symbol = encodeCode128(data);
   let at = x;
+  let ops = '';
+  const top = round(y);
+  const tall = round(height);
   symbol.bars.forEach((width, i) => {
-    if (i % 2 === 0) doc.rect(at, y, width * module, height);
+    if (i % 2 === 0) ops += `${round(at)} ${top} ${round(width * module)} ${tall} re\n`;
     at += width * module;
   });
-  doc.fill('black');
+  doc.fillColor('black');
+  // Page space is pdfkit's (its top-left origin), as doc.rect would write it.
+  doc.addContent(`${ops}f`);
   return at;
+}
+
+/** A coordinate as pdfkit writes one: at most six decimals. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The encoder for this note's barcodes: the fast one, or bwip-js (loaded then) when a barcode
+ * has characters the fast one does not take.
+ */
+async function encoderFor(note: DeliveryNoteContent): Promise<Encode> {
+  const data = [
+    note.number,
+    ...note.orders.flatMap((o) => o.units.flatMap((u) => u.pieces.map((p) => p.barcode))),
+  ];
+  const symbols = new Map<string, Code128Symbol>();
+  const others: string[] = [];
+  for (const d of data) {
+    const symbol = fastCode128(d);
+    if (symbol) symbols.set(d, symbol);
+    else others.push(d);
+  }
+  if (others.length > 0) {
+    const { encodeCode128 } = await import('./barcode-symbols.js');
+    for (const d of others) symbols.set(d, encodeCode128(d));
+  }
+  return (d) => symbols.get(d)!;
 }

@@ -103,6 +103,12 @@ export interface RetailerTable {
   factory_id: string;
   name: string;
   code: string;
+  /** Where its deliveries go (printed on delivery notes); each part may be empty. */
+  address_line1: string | null;
+  address_line2: string | null;
+  address_town: string | null;
+  address_postcode: string | null;
+  address_country: string | null;
   created_at: string;
   updated_at: string;
 }

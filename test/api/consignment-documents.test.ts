@@ -93,7 +93,19 @@ function decodePng(png: Buffer): Read[] {
 
 async function loadedConsignment() {
   const retailer = (
-    await t.request('POST', '/v1/retailers', { body: { name: 'Northwind Homes', code: 'NW' } })
+    await t.request('POST', '/v1/retailers', {
+      body: {
+        name: 'Northwind Homes',
+        code: 'NW',
+        address: {
+          line1: 'Northwind DC, Gate 3',
+          line2: 'Ul. Magazynowa 12',
+          town: 'Łódź',
+          postcode: '90-001',
+          country: 'pl',
+        },
+      },
+    })
   ).json().id as string;
   await t.request('PATCH', '/v1/company', {
     body: {
@@ -219,6 +231,12 @@ describe('consignment documents', () => {
       'LS1 1AA',
       'Northwind Homes',
       'Retailer code NW',
+      'Northwind DC, Gate 3',
+      'Ul. Magazynowa 12',
+      // The PDF's standard fonts encode Windows-1252: Ł and ź print without their marks.
+      'Lódz',
+      '90-001',
+      'PL',
       'Reference: WK48',
       'Carrier: Swift Haulage',
       'Vehicle: YX68 ABC',

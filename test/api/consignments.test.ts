@@ -446,6 +446,78 @@ describe('consignments', () => {
     expect(list.data[0]).toMatchObject({ id: cn.id, pieces_loaded: 20 });
   });
 
+  it('a dispatch station reads what it loads, counted from every station, with the units loaded in part', async () => {
+    const north = await retailer('Northwind', 'NW');
+    const south = await retailer('Southway', 'SW');
+    const a = await producedOrder(north, 'PO-20', 2, 3);
+    const b = await producedOrder(north, 'PO-10', 1, 2);
+    const read = async (token: string) => {
+      const res = await t.request('GET', '/v1/stations/me/consignment', { token });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    expect(await read(dispatch)).toEqual({ object: 'station_load', consignment: null });
+
+    const cn = await createConsignment(north);
+    await scan(dispatch, cn.number);
+    await scan(dispatch2, cn.number);
+    const unit1 = a.pieces.filter((p) => p.unit_no === 1);
+    await scan(dispatch, unit1[0]!.barcode);
+    await scan(dispatch2, unit1[1]!.barcode);
+    await scan(dispatch2, b.pieces[0]!.barcode);
+    // Each station reads both stations' loads: 3 loaded, 6 + 2 - 3 still to load.
+    for (const token of [dispatch, dispatch2]) {
+      expect(await read(token)).toEqual({
+        object: 'station_load',
+        consignment: {
+          id: cn.id,
+          number: cn.number,
+          retailer_name: 'Northwind',
+          open: true,
+          handling_unit: null,
+          pieces_loaded: 3,
+          pieces_to_load: 5,
+          incomplete_units: [
+            { order_no: 'PO-10', unit_no: 1, pieces_loaded: 1, pieces_to_load: 1 },
+            { order_no: 'PO-20', unit_no: 1, pieces_loaded: 2, pieces_to_load: 1 },
+          ],
+        },
+      });
+    }
+    await scan(dispatch, unit1[2]!.barcode);
+    const after = await read(dispatch2);
+    expect(after.consignment).toMatchObject({ pieces_loaded: 4, pieces_to_load: 4 });
+    expect(after.consignment.incomplete_units).toEqual([
+      { order_no: 'PO-10', unit_no: 1, pieces_loaded: 1, pieces_to_load: 1 },
+    ]);
+
+    // A pallet label scanned: the read names it.
+    const unit = (await t.request('POST', `/v1/consignments/${cn.id}/handling-units`)).json();
+    await scan(dispatch, unit.sscc);
+    expect((await read(dispatch)).consignment.handling_unit).toEqual({
+      id: unit.id,
+      sscc: unit.sscc,
+    });
+
+    // Another retailer's consignment set by staff shows at once; staff clearing it, none.
+    const other = await createConsignment(south);
+    await t.request('PATCH', `/v1/stations/${dispatchId}`, { body: { consignment_id: other.id } });
+    expect((await read(dispatch)).consignment).toMatchObject({
+      number: other.number,
+      retailer_name: 'Southway',
+      pieces_loaded: 0,
+      incomplete_units: [],
+    });
+    await t.request('PATCH', `/v1/stations/${dispatchId}`, { body: { consignment_id: null } });
+    expect((await read(dispatch)).consignment).toBeNull();
+
+    // Only a station token reads it.
+    const staff = await t.request('GET', '/v1/stations/me/consignment');
+    expect(staff.statusCode).toBe(403);
+    const producer = await t.request('GET', '/v1/stations/me/consignment', { token: produce });
+    expect(producer.json()).toEqual({ object: 'station_load', consignment: null });
+  });
+
   it('a station of another role cannot be given a consignment', async () => {
     const north = await retailer('Northwind', 'NW');
     const cn = await createConsignment(north);

@@ -333,6 +333,7 @@ async function exercise(): Promise<void> {
     await call('PATCH', `/v1/stations/${dispatch.id}`, { body: { consignment_id: cn.id } });
     await call('POST', '/v1/scans', { body: { barcode: `00${unit.sscc}` }, token: dispatch.token });
     await call('POST', '/v1/scans', { body: { barcode: first }, token: dispatch.token });
+    await call('GET', '/v1/stations/me/consignment', { token: dispatch.token });
     await call('GET', '/v1/consignments?status=open');
     await call('GET', `/v1/consignments/${cn.id}`);
     await call('POST', `/v1/consignments/${cn.id}/close`, {

@@ -22,6 +22,7 @@ describe('retailers', () => {
       object: 'retailer',
       name: 'Acme Furniture',
       code: 'ACME-UK',
+      address: { line1: null, line2: null, town: null, postcode: null, country: null },
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
     });
@@ -69,6 +70,73 @@ describe('retailers', () => {
         .json()
         .data.map((r: { code: string }) => r.code),
     ).toEqual(['R2']);
+  });
+
+  it('keeps an address: given at creation, changed part by part, emptied with null', async () => {
+    const res = await t.request('POST', '/v1/retailers', {
+      body: {
+        name: 'Northwind',
+        code: 'NW',
+        address: {
+          line1: ' Northwind DC ',
+          line2: '',
+          town: 'Cluj-Napoca',
+          postcode: '400001',
+          country: 'ro',
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const north = res.json();
+    const full = {
+      line1: 'Northwind DC',
+      line2: null,
+      town: 'Cluj-Napoca',
+      postcode: '400001',
+      country: 'RO',
+    };
+    expect(north.address).toEqual(full);
+    expect((await t.request('GET', '/v1/retailers/NW')).json().address).toEqual(full);
+
+    // Only the parts sent change.
+    const moved = await t.request('PATCH', '/v1/retailers/NW', {
+      body: { address: { line2: 'Strada Fabricii 7', postcode: '400002' } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().address).toEqual({
+      ...full,
+      line2: 'Strada Fabricii 7',
+      postcode: '400002',
+    });
+    // A rename leaves the address alone.
+    const renamed = await t.request('PATCH', '/v1/retailers/NW', {
+      body: { name: 'Northwind SRL' },
+    });
+    expect(renamed.json().address.line2).toBe('Strada Fabricii 7');
+    const listed = (await t.request('GET', '/v1/retailers?code=nw')).json();
+    expect(listed.data[0].address.town).toBe('Cluj-Napoca');
+
+    for (const [body, param] of [
+      [{ address: { country: 'XX' } }, 'address.country'],
+      [{ address: { country: 'ROU' } }, 'address.country'],
+      [{ address: { street: 'Main' } }, 'address.street'],
+      [{ address: { postcode: 'x'.repeat(21) } }, 'address.postcode'],
+    ] as const) {
+      const bad = await t.request('PATCH', '/v1/retailers/NW', { body });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().error.code).toBe('validation_failed');
+      expect(bad.json().error.param, JSON.stringify(body)).toBe(param);
+    }
+    expect((await t.request('GET', '/v1/retailers/NW')).json().address.country).toBe('RO');
+
+    const emptied = await t.request('PATCH', '/v1/retailers/NW', { body: { address: null } });
+    expect(emptied.json().address).toEqual({
+      line1: null,
+      line2: null,
+      town: null,
+      postcode: null,
+      country: null,
+    });
   });
 
   it('refuses a code already used in the factory (409) and invalid names or codes (400)', async () => {

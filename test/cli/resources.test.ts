@@ -47,6 +47,45 @@ describe('against the real API', () => {
     const updated = await json(['retailers', 'update', retailerId, '--name', 'Acme Home Ltd']);
     expect(updated).toMatchObject({ name: 'Acme Home Ltd' });
     expect(await json<Row[]>(['retailers', 'list'])).toHaveLength(1);
+    // The address: given part by part, changed part by part, emptied.
+    const addressed = await json([
+      'retailers',
+      'create',
+      '--name',
+      'Baltic Home',
+      '--code',
+      'BALTIC',
+      '--line1',
+      'ul. Portowa 4',
+      '--town',
+      'Gdańsk',
+      '--postcode',
+      '80-001',
+      '--country',
+      'pl',
+    ]);
+    expect(addressed.address).toEqual({
+      line1: 'ul. Portowa 4',
+      line2: null,
+      town: 'Gdańsk',
+      postcode: '80-001',
+      country: 'PL',
+    });
+    const moved = await json(['retailers', 'update', 'BALTIC', '--postcode', '80-002']);
+    expect(moved.address).toMatchObject({ line1: 'ul. Portowa 4', postcode: '80-002' });
+    const cleared = await json(['retailers', 'update', 'BALTIC', '--clear-address']);
+    expect(cleared.address).toEqual({
+      line1: null,
+      line2: null,
+      town: null,
+      postcode: null,
+      country: null,
+    });
+    const both = await run(['retailers', 'update', 'BALTIC', '--clear-address', '--town', 'X'], {
+      env,
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--clear-address');
 
     const owner = await json([
       'retailers',

@@ -139,4 +139,129 @@ describe('Dispatch in the staff app', () => {
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();
   });
+
+  it('a retailer gets its delivery address in the Retailers screen', async () => {
+    const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
+    await signIn(page, ADMIN, '/retailers');
+    await page.getByRole('heading', { name: 'Retailers' }).waitFor();
+    await page.getByRole('button', { name: 'New retailer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New retailer' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Baltic Home');
+    await dialog.getByLabel('Code', { exact: true }).fill('BH');
+    await dialog.getByLabel('Address line 1').fill('ul. Portowa 4');
+    await dialog.getByLabel('Town').fill('Gdańsk');
+    await dialog.getByLabel('Postcode').fill('80-001');
+    await dialog.getByLabel('Country').fill('pl');
+    await dialog.getByRole('button', { name: 'Add retailer' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Baltic Home' });
+    await row.getByRole('cell', { name: 'Gdańsk, PL' }).waitFor();
+
+    await row.getByRole('link', { name: 'Baltic Home' }).click();
+    const form = page.getByRole('form', { name: 'Retailer details' });
+    await form.getByLabel('Address line 2').fill('Brama 2');
+    await form.getByLabel('Country').fill('XX');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.getByLabel('Country').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Country').fill('PL');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved.').waitFor();
+    const saved = await w.api('GET', '/v1/retailers/BH');
+    expect(saved.address).toEqual({
+      line1: 'ul. Portowa 4',
+      line2: 'Brama 2',
+      town: 'Gdańsk',
+      postcode: '80-001',
+      country: 'PL',
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'staff-retailer-address', { fullPage: true });
+    expect(problems).toEqual({ errors: [], cspViolations: [] });
+    await context.close();
+  });
+
+  it('reads in Polish and Romanian with no word clipped, at 1280×800 and 800×480', async () => {
+    const order = await w.api('POST', '/v1/orders', {
+      order_no: 'PO-950',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'SOFA-2S', colour: 'Blue', qty: 2, pieces_per_unit: 3 }],
+    });
+    const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
+    for (const b of barcodes) await scan('produce', b);
+    const cn = await w.api('POST', '/v1/consignments', {
+      retailer_id: retailer.id,
+      reference: 'WK49',
+      carrier: 'Swift Haulage',
+    });
+    await scan('dispatch', cn.number);
+    for (const b of barcodes.slice(0, 4)) await scan('dispatch', b);
+
+    const words = {
+      pl: {
+        title: 'Wysyłka',
+        consignment: `Wysyłka ${cn.number}`,
+        units: 'Niekompletne jednostki',
+      },
+      ro: {
+        title: 'Expediere',
+        consignment: `Expediția ${cn.number}`,
+        units: 'Unități incomplete',
+      },
+    } as const;
+    for (const lang of ['pl', 'ro'] as const) {
+      const { page, problems, context } = await openPage(w.browser, {
+        viewport: VIEWPORTS.desktop,
+      });
+      await signIn(page, ADMIN, '/dispatch');
+      await page.getByLabel('Language').selectOption(lang);
+      for (const [size, viewport] of [
+        ['1280x800', VIEWPORTS.desktop],
+        ['800x480', VIEWPORTS.panel],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(w.url('/dispatch'));
+        await page.getByRole('heading', { name: words[lang].title, level: 1 }).waitFor();
+        await page.getByRole('link', { name: cn.number }).waitFor();
+        await screenshot(page, `staff-dispatch-${lang}-${size}`, { fullPage: true });
+        expect(await clipped(page), `${lang} ${size} list`).toEqual([]);
+        await page.getByRole('link', { name: cn.number }).click();
+        await page.getByRole('heading', { name: words[lang].consignment }).waitFor();
+        await page.getByRole('region', { name: words[lang].units }).waitFor();
+        await screenshot(page, `staff-dispatch-consignment-${lang}-${size}`, { fullPage: true });
+        expect(await clipped(page), `${lang} ${size} consignment`).toEqual([]);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual({ errors: [], cspViolations: [] });
+      await context.close();
+    }
+  });
 });
+
+/**
+ * Text that does not fit where it is: an element whose content is wider than its box while it
+ * hides or cuts the overflow (a clipped word), or a word past the viewport's right edge.
+ */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (el.closest('svg, .visually-hidden') || el.offsetParent === null) continue;
+      const style = getComputedStyle(el);
+      const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      const text = (el.innerText ?? '').trim().slice(0, 40);
+      if (
+        hides &&
+        el.scrollWidth > el.clientWidth &&
+        text &&
+        !['INPUT', 'SELECT'].includes(el.tagName)
+      ) {
+        out.push(`${el.tagName}.${el.className}: “${text}” ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1 && el.children.length === 0 && text) {
+        out.push(`${el.tagName}.${el.className}: “${text}” ends at ${box.right} > ${width}`);
+      }
+    }
+    return out;
+  });
+}

@@ -13,6 +13,7 @@ import {
   listConsignments,
 } from '../../core/consignments/consignments.js';
 import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
+import { stationLoad } from '../../core/consignments/station-load.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf, principalOf } from '../route-helpers.js';
 import { IdParams, ListOf, ListQuery } from '../schemas/common.js';
@@ -24,6 +25,7 @@ import {
   ConsignmentDetail,
   ConsignmentStatusFilter,
   HandlingUnit,
+  StationLoad,
 } from '../schemas/consignments.js';
 import { coreOf } from '../idempotency.js';
 
@@ -207,6 +209,25 @@ export async function consignmentsRoutes(
     },
     async (request, reply) =>
       sendDeliveryNote(reply, await deliveryNoteOf(core, factoryOf(request), request.params.id)),
+  );
+
+  r.get(
+    '/v1/stations/me/consignment',
+    {
+      schema: {
+        operationId: 'getStationConsignment',
+        tags,
+        summary: 'What the calling dispatch station loads into, counted now',
+        description:
+          'The consignment the station loads into (null when none), its pieces loaded by every station and still to load, and the units loaded in part ("PO-7 unit 2: 1 of 3"). Station tokens only. The station page asks it after a verdict is on screen, so a scan\'s own answer stays light.',
+        response: { 200: StationLoad },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      if (principal.kind !== 'station') throw new AppError('forbidden');
+      return stationLoad(core, factoryOf(request), principal.stationId);
+    },
   );
 
   // The retailer portal: a retailer's own consignments and their delivery notes.

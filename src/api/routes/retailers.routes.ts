@@ -9,8 +9,8 @@ import {
 } from '../../core/retailers/retailers.js';
 import type { RouteDeps } from '../route-deps.js';
 import { factoryOf } from '../route-helpers.js';
-import { ListOf, ListQuery, RetailerRef, Strict } from '../schemas/common.js';
-import { Retailer, Name, Code } from '../schemas/retailers.js';
+import { ListOf, ListQuery, RetailerRef } from '../schemas/common.js';
+import { Retailer, RetailerCreate, RetailerUpdate } from '../schemas/retailers.js';
 import { coreOf } from '../idempotency.js';
 
 export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps): Promise<void> {
@@ -23,10 +23,10 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
       schema: {
         operationId: 'createRetailer',
         description:
-          'Creates a retailer. Its code is unique in the factory (any case) and is what CSV uploads and order pushes name it by.',
+          'Creates a retailer. Its code is unique in the factory (any case) and is what CSV uploads and order pushes name it by. Its `address` (optional) is printed on its delivery notes.',
         tags: ['retailers'],
         summary: 'Create a retailer; its code is unique in the factory',
-        body: Strict({ name: Name, code: Code }),
+        body: RetailerCreate,
         response: { 200: Retailer },
       },
     },
@@ -81,14 +81,11 @@ export async function retailersRoutes(app: FastifyInstance, { core }: RouteDeps)
       schema: {
         operationId: 'updateRetailer',
         description:
-          'Renames a retailer or changes its code; only the fields sent change. Addressed by id or code.',
+          'Renames a retailer, changes its code or its address; only the fields sent change (of the address, only the parts sent; `address: null` empties it). Addressed by id or code.',
         tags: ['retailers'],
-        summary: 'Rename a retailer or change its code (only the fields sent); by id or code',
+        summary: 'Change a retailer’s name, code or address (only the fields sent); by id or code',
         params: Type.Object({ id: RetailerRef }),
-        body: Strict(
-          { name: Type.Optional(Name), code: Type.Optional(Code) },
-          { minProperties: 1 },
-        ),
+        body: RetailerUpdate,
         response: { 200: Retailer },
       },
     },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { StationLoadView } from '../../core/consignments/station-load.js';
 import type {
   ConsignmentDetail as CoreDetail,
   ConsignmentView as CoreView,
@@ -127,6 +128,66 @@ export const ConsignmentDetail = Type.Composite(
   { $id: 'ConsignmentDetail' },
 );
 
+/** GET /v1/stations/me/consignment: what a dispatch station loads into, counted now. */
+export const StationLoad = Type.Object(
+  {
+    object: Type.Literal('station_load'),
+    consignment: Nullable(
+      Type.Object(
+        {
+          id: Type.String(),
+          number: Type.String({ description: '`CN ` + six digits.' }),
+          retailer_name: Type.String(),
+          open: Type.Boolean({ description: 'False once it is closed or cancelled.' }),
+          handling_unit: Nullable(
+            Type.Object(
+              { id: Type.String(), sscc: Type.String() },
+              {
+                description:
+                  'The pallet or cage its next pieces go on (the last SSCC label scanned).',
+              },
+            ),
+          ),
+          pieces_loaded: Type.Integer({ description: 'Pieces loaded on it, by every station.' }),
+          pieces_to_load: Type.Integer({
+            description: 'Pieces of its orders that could still go on it.',
+          }),
+          incomplete_units: Type.Array(
+            Type.Object({
+              order_no: Type.String(),
+              unit_no: Type.Integer(),
+              pieces_loaded: Type.Integer(),
+              pieces_to_load: Type.Integer(),
+            }),
+            {
+              description: 'Units with some but not all pieces loaded, by order number then unit.',
+            },
+          ),
+        },
+        { description: 'What the station loads into; null: no consignment.' },
+      ),
+    ),
+  },
+  {
+    $id: 'StationLoad',
+    examples: [
+      {
+        object: 'station_load',
+        consignment: {
+          id: 'cns_01JD5ZQ8X0000000000000000A',
+          number: 'CN 000012',
+          retailer_name: 'Northwind',
+          open: true,
+          handling_unit: null,
+          pieces_loaded: 12,
+          pieces_to_load: 28,
+          incomplete_units: [{ order_no: 'PO-7', unit_no: 2, pieces_loaded: 1, pieces_to_load: 2 }],
+        },
+      },
+    ],
+  },
+);
+
 export type Consignment = Static<typeof Consignment>;
 export type ConsignmentDetail = Static<typeof ConsignmentDetail>;
 export type HandlingUnit = Static<typeof HandlingUnit>;
@@ -134,3 +195,4 @@ export type HandlingUnit = Static<typeof HandlingUnit>;
 type _View = Assert<Same<Consignment, CoreView>>;
 type _Detail = Assert<Same<ConsignmentDetail, CoreDetail>>;
 type _Unit = Assert<Same<HandlingUnit, CoreUnit>>;
+type _StationLoad = Assert<Same<Static<typeof StationLoad>, StationLoadView>>;

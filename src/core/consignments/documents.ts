@@ -9,6 +9,7 @@ import {
   deliveryNoteParties,
   gs1CompanyPrefixOf,
 } from '../../store/consignments/consignments.repository.js';
+import { retailerById } from '../../store/retailers/retailers.repository.js';
 import type { CoreContext } from '../context.js';
 import { getConsignment } from './consignments.js';
 
@@ -25,6 +26,7 @@ export async function deliveryNoteOf(
 ): Promise<DeliveryNoteContent> {
   const detail = await getConsignment(ctx, factoryId, id, retailerId);
   const party = await deliveryNoteParties(ctx.db, factoryId);
+  const retailer = await retailerById(ctx.db, factoryId, detail.retailer_id);
   const sscc = new Map(detail.handling_units.map((u) => [u.id, u.sscc]));
   let units = 0;
   const orders: DeliveryNoteOrder[] = [];
@@ -66,7 +68,17 @@ export async function deliveryNoteOf(
       phone: party.phone,
       vat_number: party.vat_number,
     },
-    to: { name: detail.retailer_name, code: detail.retailer_code },
+    to: {
+      name: detail.retailer_name,
+      code: detail.retailer_code,
+      address: [
+        retailer?.address_line1,
+        retailer?.address_line2,
+        retailer?.address_town,
+        retailer?.address_postcode,
+        retailer?.address_country,
+      ].filter((line): line is string => !!line),
+    },
     orders,
     pieces_loaded: detail.pieces_loaded,
     units_loaded: units,

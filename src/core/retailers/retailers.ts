@@ -5,6 +5,7 @@ import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import * as retailers from '../../store/retailers/retailers.repository.js';
 import type { DB, RetailerTable } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { isCountryCode, type Address } from '../factory/company.js';
 import { transact } from '../transaction.js';
 
 /**
@@ -20,9 +21,14 @@ export interface RetailerView {
   object: 'retailer';
   name: string;
   code: string;
+  /** Where its deliveries go, printed on delivery notes: the company address's shape. */
+  address: Address;
   created_at: string;
   updated_at: string;
 }
+
+/** An address as sent: parts left out are kept (PATCH) or empty (create); null empties one. */
+export type AddressInput = Partial<Address>;
 
 export const normalizeRetailerCode = (code: string): string => code.trim().toUpperCase();
 
@@ -31,6 +37,13 @@ const toView = (row: RetailerTable): RetailerView => ({
   object: 'retailer',
   name: row.name,
   code: row.code,
+  address: {
+    line1: row.address_line1,
+    line2: row.address_line2,
+    town: row.address_town,
+    postcode: row.address_postcode,
+    country: row.address_country,
+  },
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
@@ -54,6 +67,61 @@ function checkedCode(code: string): string {
   return normalized;
 }
 
+type AddressColumns = Pick<
+  RetailerTable,
+  'address_line1' | 'address_line2' | 'address_town' | 'address_postcode' | 'address_country'
+>;
+
+const NO_ADDRESS: AddressColumns = {
+  address_line1: null,
+  address_line2: null,
+  address_town: null,
+  address_postcode: null,
+  address_country: null,
+};
+
+/** A part trimmed; blank is empty (null); left out (undefined) keeps `before`. */
+function part(value: string | null | undefined, before: string | null): string | null {
+  if (value === undefined) return before;
+  if (value === null) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The address columns after `input` (null empties every part; parts left out keep theirs). The
+ * country is an ISO 3166-1 alpha-2 code, taken in any case and stored in capitals.
+ */
+function addressAfter(
+  input: AddressInput | null | undefined,
+  before: AddressColumns,
+): AddressColumns {
+  if (input === undefined) {
+    return {
+      address_line1: before.address_line1,
+      address_line2: before.address_line2,
+      address_town: before.address_town,
+      address_postcode: before.address_postcode,
+      address_country: before.address_country,
+    };
+  }
+  if (input === null) return NO_ADDRESS;
+  const country = part(input.country, before.address_country)?.toUpperCase() ?? null;
+  if (country !== null && !isCountryCode(country)) {
+    throw invalid(
+      'address.country',
+      'address.country must be an ISO 3166-1 alpha-2 code, such as GB or PL.',
+    );
+  }
+  return {
+    address_line1: part(input.line1, before.address_line1),
+    address_line2: part(input.line2, before.address_line2),
+    address_town: part(input.town, before.address_town),
+    address_postcode: part(input.postcode, before.address_postcode),
+    address_country: country,
+  };
+}
+
 async function assertCodeFree(
   db: Kysely<DB>,
   factoryId: string,
@@ -71,10 +139,11 @@ async function assertCodeFree(
 export function createRetailer(
   ctx: CoreContext,
   factoryId: string,
-  input: { name: string; code: string },
+  input: { name: string; code: string; address?: AddressInput | null | undefined },
 ): Promise<RetailerView> {
   const name = checkedName(input.name);
   const code = checkedCode(input.code);
+  const address = addressAfter(input.address, NO_ADDRESS);
   return transact(ctx, async (tx) => {
     await assertCodeFree(tx.trx, factoryId, code);
     const row: RetailerTable = {
@@ -82,6 +151,7 @@ export function createRetailer(
       factory_id: factoryId,
       name,
       code,
+      ...address,
       created_at: tx.nowIso,
       updated_at: tx.nowIso,
     };
@@ -111,12 +181,15 @@ export async function getRetailer(
   return toView(await requireRetailer(ctx.db, factoryId, ref));
 }
 
-/** PATCH: only the fields sent change; a new code must be free in the factory. */
+/**
+ * PATCH: only the fields sent change (of the address, only the parts sent; `address: null`
+ * empties it); a new code must be free in the factory.
+ */
 export function updateRetailer(
   ctx: CoreContext,
   factoryId: string,
   ref: string,
-  patch: { name?: string; code?: string },
+  patch: { name?: string; code?: string; address?: AddressInput | null | undefined },
 ): Promise<RetailerView> {
   const name = patch.name === undefined ? undefined : checkedName(patch.name);
   const code = patch.code === undefined ? undefined : checkedCode(patch.code);
@@ -128,13 +201,11 @@ export function updateRetailer(
       ...row,
       name: name ?? row.name,
       code: code ?? row.code,
+      ...addressAfter(patch.address, row),
       updated_at: tx.nowIso,
     };
-    await retailers.updateRetailer(tx.trx, factoryId, id, {
-      name: next.name,
-      code: next.code,
-      updated_at: next.updated_at,
-    });
+    const { id: _id, factory_id: _factory, created_at: _created, ...set } = next;
+    await retailers.updateRetailer(tx.trx, factoryId, id, set);
     return toView(next);
   });
 }

@@ -305,3 +305,21 @@ export async function deliveryNoteParties(
     vat_number: f.vat_number,
   };
 }
+
+/** What a station loads into: its consignment and pallet (with its SSCC); undefined: no such station. */
+export function stationLoadOf(
+  db: Kysely<DB>,
+  factoryId: string,
+  stationId: string,
+): Promise<
+  | { consignment_id: string | null; handling_unit_id: string | null; sscc: string | null }
+  | undefined
+> {
+  return db
+    .selectFrom('stations as st')
+    .leftJoin('handling_units as hu', 'hu.id', 'st.handling_unit_id')
+    .select(['st.consignment_id', 'st.handling_unit_id', 'hu.sscc'])
+    .where('st.factory_id', '=', factoryId)
+    .where('st.id', '=', stationId)
+    .executeTakeFirst();
+}

@@ -44,7 +44,7 @@ export async function updateRetailer(
   trx: Transaction<DB>,
   factoryId: string,
   id: string,
-  set: Pick<RetailerTable, 'name' | 'code' | 'updated_at'>,
+  set: Omit<RetailerTable, 'id' | 'factory_id' | 'created_at'>,
 ): Promise<void> {
   await trx
     .updateTable('retailers')

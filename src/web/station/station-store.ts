@@ -35,9 +35,9 @@ export const stationDefaultBay = storedValue<{ station_id: string; bay: string |
 
 /**
  * What a dispatch station loads into, as its answers have shown it (DESIGN §15): the
- * consignment's number, retailer and pallet, and its progress — counted by the server when the
- * number or a pallet label was scanned, then moved on by this station's own accepted loads.
- * Null: the station loads no consignment.
+ * consignment's number, retailer and pallet, and its progress — moved on by this station's own
+ * accepted loads at once, then made exact by the server's count the page reads after each
+ * verdict (consignment/use-exact-load.ts). Null: the station loads no consignment.
  */
 export interface StationLoad {
   station_id: string;

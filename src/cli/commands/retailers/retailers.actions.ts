@@ -11,6 +11,8 @@ const RETAILER_COLUMNS: Column<Item<'/v1/retailers'>>[] = [
   { header: 'id', value: (retailer) => retailer.id, keep: true },
   { header: 'code', value: (retailer) => retailer.code },
   { header: 'name', value: (retailer) => retailer.name },
+  { header: 'town', value: (retailer) => retailer.address.town ?? '' },
+  { header: 'country', value: (retailer) => retailer.address.country ?? '' },
   { header: 'created', value: (retailer) => retailer.created_at },
 ];
 
@@ -32,7 +34,25 @@ export async function getRetailer(ctx: CommandContext, _options: unknown, [id]: 
   ctx.output.record(await client.get('/v1/retailers/{id}', { path: { id: id! } }));
 }
 
-interface CreateOptions {
+/** The address options of create and update: each part given changes; "" empties it. */
+interface AddressOptions {
+  line1?: string;
+  line2?: string;
+  town?: string;
+  postcode?: string;
+  country?: string;
+}
+
+const ADDRESS_PARTS = ['line1', 'line2', 'town', 'postcode', 'country'] as const;
+
+/** The address parts given, or undefined when none was. */
+function addressOf(options: AddressOptions): AddressOptions | undefined {
+  const given = ADDRESS_PARTS.filter((part) => options[part] !== undefined);
+  if (given.length === 0) return undefined;
+  return Object.fromEntries(given.map((part) => [part, options[part]]));
+}
+
+interface CreateOptions extends AddressOptions {
   name: string;
   code: string;
   idempotencyKey?: string;
@@ -41,7 +61,7 @@ interface CreateOptions {
 export async function createRetailer(ctx: CommandContext, options: CreateOptions) {
   const client = await ctx.client();
   const retailer = await client.post('/v1/retailers', {
-    body: { name: options.name, code: options.code },
+    body: { name: options.name, code: options.code, address: addressOf(options) },
     idempotencyKey: options.idempotencyKey,
   });
   ctx.output.record(retailer);
@@ -49,12 +69,22 @@ export async function createRetailer(ctx: CommandContext, options: CreateOptions
 
 export async function updateRetailer(
   ctx: CommandContext,
-  options: { name?: string; code?: string },
+  options: AddressOptions & { name?: string; code?: string; clearAddress?: boolean },
   [id]: string[],
 ) {
-  const body = { name: options.name, code: options.code };
-  if (body.name === undefined && body.code === undefined) {
-    throw new UsageError('nothing to change: give --name and/or --code');
+  const address = addressOf(options);
+  if (options.clearAddress && address) {
+    throw new UsageError('--clear-address empties the address: give it without address parts');
+  }
+  const body = {
+    name: options.name,
+    code: options.code,
+    address: options.clearAddress ? null : address,
+  };
+  if (body.name === undefined && body.code === undefined && body.address === undefined) {
+    throw new UsageError(
+      'nothing to change: give --name, --code, address parts (--line1 … --country) or --clear-address',
+    );
   }
   const client = await ctx.client();
   ctx.output.record(await client.patch('/v1/retailers/{id}', { path: { id: id! }, body }));

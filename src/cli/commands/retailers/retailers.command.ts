@@ -24,22 +24,37 @@ export function registerRetailers(program: Command, action: ActionFactory): void
     .addHelpText('after', examples('factory retailers get ACME', 'factory retailers get rtl_01JD…'))
     .action(action(load, (m) => m.getRetailer));
 
-  retailers
+  const create = retailers
     .command('create')
     .description('add a retailer')
     .requiredOption('--name <name>', 'retailer name')
     .requiredOption('--code <code>', 'short code, unique in the factory (used in CSV uploads)')
-    .option('--idempotency-key <key>', 'makes a retried create safe')
-    .addHelpText('after', examples('factory retailers create --name "Acme Home" --code ACME'))
+    .option('--idempotency-key <key>', 'makes a retried create safe');
+  addAddressOptions(create)
+    .addHelpText(
+      'after',
+      examples(
+        'factory retailers create --name "Acme Home" --code ACME',
+        'factory retailers create --name "Acme Home" --code ACME --line1 "Acme DC, Gate 2" --town Leeds --postcode "LS11 5DH" --country GB',
+      ),
+    )
     .action(action(load, (m) => m.createRetailer));
 
-  retailers
+  const update = retailers
     .command('update')
-    .description("change a retailer's name or code")
+    .description("change a retailer's name, code or address (only what is given changes)")
     .argument('<retailer>', 'retailer code, or id (rtl_…)')
     .option('--name <name>', 'new name')
-    .option('--code <code>', 'new code')
-    .addHelpText('after', examples('factory retailers update rtl_01JD… --name "Acme Home Ltd"'))
+    .option('--code <code>', 'new code');
+  addAddressOptions(update)
+    .option('--clear-address', 'empty the whole address')
+    .addHelpText(
+      'after',
+      examples(
+        'factory retailers update rtl_01JD… --name "Acme Home Ltd"',
+        'factory retailers update ACME --postcode "LS11 5DJ" --line2 ""',
+      ),
+    )
     .action(action(load, (m) => m.updateRetailer));
 
   const users = retailers
@@ -95,4 +110,14 @@ export function registerRetailers(program: Command, action: ActionFactory): void
     .argument('<user-id>', 'user id (rtu_…)')
     .addHelpText('after', examples('factory retailers users remove rtl_01JD… rtu_01JD…'))
     .action(action(load, (m) => m.removeUser));
+}
+
+/** The parts of a retailer's address (printed on its delivery notes); "" empties one. */
+function addAddressOptions(command: Command): Command {
+  return command
+    .option('--line1 <text>', 'address, first line')
+    .option('--line2 <text>', 'address, second line')
+    .option('--town <town>', 'address: town or city')
+    .option('--postcode <postcode>', 'address: postcode')
+    .option('--country <code>', 'address: ISO 3166-1 alpha-2 country code (GB, PL, RO)');
 }

@@ -11,7 +11,8 @@ import { useCan } from '../access/access.js';
 import { openPendingTab, showPdf } from '../common/label-files.js';
 import { useSettings } from '../common/use-settings.js';
 import { PageHeader } from '../layout/PageHeader.js';
-import { STATUS_WORDS, progressWords } from './DispatchPage.js';
+import { useStaffT } from '../staff-i18n.js';
+import { STATUS_KEYS, progressWords } from './DispatchPage.js';
 import {
   useAddHandlingUnit,
   useCancelConsignment,
@@ -23,58 +24,53 @@ import {
 
 /** One consignment: its progress, what blocks a close, its orders piece by piece, its papers. */
 export function ConsignmentPage() {
+  const { t } = useStaffT();
   const { id = '' } = useParams();
   const consignment = useConsignment(id);
   const c = consignment.data;
   if (consignment.error) return <ErrorMessage error={consignment.error} />;
-  if (!c) return <p className="loading">Loading…</p>;
+  if (!c) return <p className="loading">{t('dispatch.page.loading')}</p>;
   return (
     <section>
       <PageHeader
-        title={`Consignment ${c.number}`}
+        title={t('dispatch.page.title', { number: c.number })}
         sub={
           <>
-            <Link to="/dispatch">Dispatch</Link> · {c.retailer_name} · {STATUS_WORDS[c.status]}
+            <Link to="/dispatch">{t('dispatch.title')}</Link> · {c.retailer_name} ·{' '}
+            {t(STATUS_KEYS[c.status])}
           </>
         }
       />
       <dl className="facts">
-        <dt>Loaded</dt>
-        <dd data-progress={c.pieces_loaded}>{progressWords(c)}</dd>
-        <dt>Orders</dt>
+        <dt>{t('dispatch.page.loaded')}</dt>
+        <dd data-progress={c.pieces_loaded}>{progressWords(t, c)}</dd>
+        <dt>{t('dispatch.page.orders')}</dt>
         <dd>{c.orders_count}</dd>
-        <dt>Reference</dt>
+        <dt>{t('dispatch.page.reference')}</dt>
         <dd>{c.reference ?? '—'}</dd>
-        <dt>Carrier</dt>
+        <dt>{t('dispatch.page.carrier')}</dt>
         <dd>{[c.carrier, c.vehicle].filter(Boolean).join(' · ') || '—'}</dd>
-        <dt>Pallets</dt>
+        <dt>{t('dispatch.page.pallets')}</dt>
         <dd>
           {c.handling_units.length === 0
-            ? 'none'
+            ? t('dispatch.page.none')
             : c.handling_units.map((u) => `${u.sscc} (${u.pieces_loaded})`).join(', ')}
         </dd>
         {c.closed_at && (
           <>
-            <dt>Closed</dt>
+            <dt>{t('dispatch.page.closed')}</dt>
             <dd>
               {formatDateTime(c.closed_at)}
-              {c.close_reason && ` — forced: ${c.close_reason}`}
+              {c.close_reason && t('dispatch.page.forced', { reason: c.close_reason })}
             </dd>
           </>
         )}
       </dl>
       <Actions consignment={c} />
       {c.incomplete_units.length > 0 && (
-        <div className="card" aria-label="Incomplete units" role="region">
-          <h2>Incomplete units</h2>
-          <ul>
-            {c.incomplete_units.map((u) => (
-              <li key={`${u.order_id} ${u.unit_no}`}>
-                Order {u.order_no} unit {u.unit_no}: {u.pieces_loaded} of{' '}
-                {u.pieces_loaded + u.pieces_to_load} pieces loaded
-              </li>
-            ))}
-          </ul>
+        <div className="card" aria-label={t('dispatch.incomplete.title')} role="region">
+          <h2>{t('dispatch.incomplete.title')}</h2>
+          <IncompleteUnits units={c.incomplete_units} />
         </div>
       )}
       <OrdersTable consignment={c} />
@@ -82,7 +78,27 @@ export function ConsignmentPage() {
   );
 }
 
+/** Each unit loaded in part: "Order PO-7 unit 2: 1 of 3 pieces loaded." */
+function IncompleteUnits({ units }: { units: Consignment['incomplete_units'] }) {
+  const { t } = useStaffT();
+  return (
+    <ul>
+      {units.map((u) => (
+        <li key={`${u.order_id} ${u.unit_no}`}>
+          {t('dispatch.incomplete.unit', {
+            order: u.order_no,
+            unit: u.unit_no,
+            loaded: u.pieces_loaded,
+            count: u.pieces_loaded + u.pieces_to_load,
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Actions({ consignment: c }: { consignment: Consignment }) {
+  const { t } = useStaffT();
   const can = useCan();
   const settings = useSettings();
   const document = useConsignmentDocument(c.id);
@@ -105,7 +121,7 @@ function Actions({ consignment: c }: { consignment: Consignment }) {
       <div className="row-actions page-actions">
         {open && can('POST /v1/consignments/:id/close') && (
           <button type="button" onClick={() => setClosing(true)}>
-            Close…
+            {t('dispatch.actions.close')}
           </button>
         )}
         {open && can('POST /v1/consignments/:id/handling-units') && (
@@ -115,7 +131,7 @@ function Actions({ consignment: c }: { consignment: Consignment }) {
             disabled={addUnit.isPending}
             onClick={() => addUnit.mutate()}
           >
-            Add pallet
+            {t('dispatch.actions.add_pallet')}
           </button>
         )}
         <button
@@ -123,7 +139,7 @@ function Actions({ consignment: c }: { consignment: Consignment }) {
           className="secondary"
           onClick={() => void show({ document: 'delivery_note' })}
         >
-          Delivery note
+          {t('dispatch.actions.delivery_note')}
         </button>
         {c.handling_units.length > 0 && (
           <button
@@ -133,12 +149,12 @@ function Actions({ consignment: c }: { consignment: Consignment }) {
               void show({ document: 'labels', dpi: settings.data?.default_dpi ?? 203 })
             }
           >
-            Pallet labels
+            {t('dispatch.actions.labels')}
           </button>
         )}
         {open && c.pieces_loaded === 0 && can('POST /v1/consignments/:id/cancel') && (
           <button type="button" className="danger" onClick={() => setCancelling(true)}>
-            Cancel…
+            {t('dispatch.actions.cancel')}
           </button>
         )}
       </div>
@@ -160,6 +176,7 @@ function CloseDialog({
   consignment: Consignment;
   onClose: () => void;
 }) {
+  const { t } = useStaffT();
   const close = useCloseConsignment(c.id);
   const incomplete =
     close.error instanceof ApiError && close.error.code === 'unit_incomplete'
@@ -175,24 +192,29 @@ function CloseDialog({
       .catch(() => {});
   }
   return (
-    <Dialog title={`Close ${c.number}?`} onClose={onClose}>
+    <Dialog title={t('dispatch.close.title', { number: c.number })} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
         <p>
-          {progressWords(c)} loaded for {c.retailer_name}. Closing ends loading and makes the
-          delivery note.
+          {t('dispatch.close.text', { progress: progressWords(t, c), retailer: c.retailer_name })}
         </p>
         {incomplete.length > 0 ? (
           <>
             <div className="error-message" role="alert">
-              <strong>Not closed: a unit is incomplete.</strong>
-              <ul>
-                {incomplete.map((e) => (
-                  <li key={e.message}>{e.message}</li>
-                ))}
-              </ul>
+              <strong>{t('dispatch.close.refused')}</strong>
+              {/* The page's own count names them in the page's language; the server's
+                  sentences stand in until it has caught up. */}
+              {c.incomplete_units.length > 0 ? (
+                <IncompleteUnits units={c.incomplete_units} />
+              ) : (
+                <ul>
+                  {incomplete.map((e) => (
+                    <li key={e.message}>{e.message}</li>
+                  ))}
+                </ul>
+              )}
             </div>
             <TextField
-              label="Reason to close anyway"
+              label={t('dispatch.close.reason')}
               name="reason"
               required
               maxLength={500}
@@ -204,10 +226,10 @@ function CloseDialog({
         )}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Keep loading
+            {t('dispatch.close.keep')}
           </button>
           <button type="submit" disabled={close.isPending}>
-            {incomplete.length > 0 ? 'Close anyway' : 'Close consignment'}
+            {incomplete.length > 0 ? t('dispatch.close.anyway') : t('dispatch.close.submit')}
           </button>
         </div>
       </form>
@@ -222,32 +244,34 @@ function CancelDialog({
   consignment: Consignment;
   onClose: () => void;
 }) {
+  const { t } = useStaffT();
   const cancel = useCancelConsignment(c.id);
   return (
     <ConfirmDialog
-      title={`Cancel ${c.number}?`}
-      confirmLabel="Cancel consignment"
+      title={t('dispatch.cancel.title', { number: c.number })}
+      confirmLabel={t('dispatch.cancel.confirm')}
       onConfirm={() => cancel.mutateAsync()}
       onClose={onClose}
     >
-      <p>Nothing is loaded on it. Stations loading into it stop.</p>
+      <p>{t('dispatch.cancel.text')}</p>
     </ConfirmDialog>
   );
 }
 
 function OrdersTable({ consignment: c }: { consignment: Consignment }) {
+  const { t } = useStaffT();
   if (c.orders.length === 0) {
-    return <p>Nothing loaded yet: scan {c.number} at a dispatch station, then its pieces.</p>;
+    return <p>{t('dispatch.table.nothing', { number: c.number })}</p>;
   }
   return (
-    <table className="data-table" aria-label="Orders on this consignment">
+    <table className="data-table" aria-label={t('dispatch.table.label')}>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Unit</th>
-          <th scope="col">Piece</th>
-          <th scope="col">Barcode</th>
-          <th scope="col">Loaded</th>
+          <th scope="col">{t('dispatch.table.order')}</th>
+          <th scope="col">{t('dispatch.table.unit')}</th>
+          <th scope="col">{t('dispatch.table.piece')}</th>
+          <th scope="col">{t('dispatch.table.barcode')}</th>
+          <th scope="col">{t('dispatch.table.loaded')}</th>
         </tr>
       </thead>
       <tbody>
@@ -261,14 +285,18 @@ function OrdersTable({ consignment: c }: { consignment: Consignment }) {
                 <td>
                   {u.unit_no} · {u.sku}
                   {u.colour ? ` ${u.colour}` : ''}
-                  {!u.complete && ' (incomplete)'}
+                  {!u.complete && t('dispatch.table.incomplete')}
                 </td>
                 <td>
                   {p.piece_no}
                   {p.piece_name ? ` · ${p.piece_name}` : ''}
                 </td>
                 <td className="barcode">{p.barcode}</td>
-                <td>{p.loaded ? `Yes, ${formatDateTime(p.loaded_at)}` : 'Not yet'}</td>
+                <td>
+                  {p.loaded
+                    ? t('dispatch.table.yes_at', { time: formatDateTime(p.loaded_at) })
+                    : t('dispatch.table.not_yet')}
+                </td>
               </tr>
             )),
           ),

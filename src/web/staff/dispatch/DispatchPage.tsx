@@ -10,40 +10,49 @@ import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { useRetailerOptions } from '../common/use-retailers.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useStaffT } from '../staff-i18n.js';
 import { useConsignments, useCreateConsignment, type ConsignmentStatus } from './use-dispatch.js';
 
-const VIEWS: { status: ConsignmentStatus | undefined; label: string }[] = [
-  { status: 'open', label: 'Open' },
-  { status: 'closed', label: 'Closed' },
-  { status: 'cancelled', label: 'Cancelled' },
-  { status: undefined, label: 'All' },
+/** The list's views and the catalog's word for each. */
+const VIEWS: { status: ConsignmentStatus | undefined; key: string }[] = [
+  { status: 'open', key: 'dispatch.view.open' },
+  { status: 'closed', key: 'dispatch.view.closed' },
+  { status: 'cancelled', key: 'dispatch.view.cancelled' },
+  { status: undefined, key: 'dispatch.view.all' },
 ];
 
-export const STATUS_WORDS: Record<ConsignmentStatus, string> = {
-  open: 'Loading',
-  closed: 'Closed',
-  cancelled: 'Cancelled',
+/** The catalog's word for each consignment status. */
+export const STATUS_KEYS: Record<ConsignmentStatus, string> = {
+  open: 'dispatch.status.open',
+  closed: 'dispatch.status.closed',
+  cancelled: 'dispatch.status.cancelled',
 };
 
+type T = ReturnType<typeof useStaffT>['t'];
+
 /** "12 of 40 pieces": what is loaded of what its orders could still send. */
-export function progressWords(c: { pieces_loaded: number; pieces_to_load: number }): string {
-  return `${c.pieces_loaded} of ${c.pieces_loaded + c.pieces_to_load} pieces`;
+export function progressWords(t: T, c: { pieces_loaded: number; pieces_to_load: number }): string {
+  return t('dispatch.pieces', {
+    loaded: c.pieces_loaded,
+    count: c.pieces_loaded + c.pieces_to_load,
+  });
 }
 
 /** Dispatch: consignments being loaded at the bays, with their progress; open a new one. */
 export function DispatchPage() {
+  const { t } = useStaffT();
   const [view, setView] = useState<ConsignmentStatus | undefined>('open');
   const pages = useKeysetPages();
   const list = useConsignments(view, pages.cursor);
   const can = useCan();
   return (
     <section>
-      <PageHeader title="Dispatch" />
+      <PageHeader title={t('dispatch.title')} />
       {can('POST /v1/consignments') && <NewConsignmentForm />}
-      <div className="view-tabs" role="group" aria-label="Show consignments">
+      <div className="view-tabs" role="group" aria-label={t('dispatch.view.label')}>
         {VIEWS.map((v) => (
           <button
-            key={v.label}
+            key={v.key}
             type="button"
             className="secondary"
             aria-pressed={view === v.status}
@@ -52,53 +61,60 @@ export function DispatchPage() {
               pages.first();
             }}
           >
-            {v.label}
+            {t(v.key)}
           </button>
         ))}
       </div>
       <ErrorMessage error={list.error} />
-      <PagedTable
-        list={list.data}
-        pages={pages}
-        label="Consignment pages"
-        empty={
-          <EmptyState title={view === 'open' ? 'Nothing being loaded' : 'No consignments here'}>
-            Open a consignment for a retailer above, then scan its number (CN 000001) at a dispatch
-            station to load pieces into it.
-          </EmptyState>
-        }
-        head={
-          <>
-            <th scope="col">Consignment</th>
-            <th scope="col">Retailer</th>
-            <th scope="col">Status</th>
-            <th scope="col">Loaded</th>
-            <th scope="col">Incomplete units</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Opened</th>
-          </>
-        }
-        row={(c) => (
-          <tr key={c.id} data-consignment-id={c.id}>
-            <th scope="row">
-              <Link to={`/dispatch/${c.id}`}>{c.number}</Link>
-            </th>
-            <td>{c.retailer_name}</td>
-            <td>{STATUS_WORDS[c.status]}</td>
-            <td className="nowrap" data-progress={c.pieces_loaded}>
-              {progressWords(c)}
-            </td>
-            <td>{c.units_incomplete === 0 ? '—' : c.units_incomplete}</td>
-            <td>{c.reference ?? '—'}</td>
-            <td className="nowrap">{formatDateTime(c.created_at)}</td>
-          </tr>
-        )}
-      />
+      {/* Fits 800 px: headings wrap, and the reference (on each consignment's page) goes. */}
+      <div className="consignment-list">
+        <PagedTable
+          list={list.data}
+          pages={pages}
+          label={t('dispatch.pages')}
+          empty={
+            <EmptyState
+              title={view === 'open' ? t('dispatch.empty_open') : t('dispatch.empty_none')}
+            >
+              {t('dispatch.empty')}
+            </EmptyState>
+          }
+          head={
+            <>
+              <th scope="col">{t('dispatch.col.consignment')}</th>
+              <th scope="col">{t('dispatch.col.retailer')}</th>
+              <th scope="col">{t('dispatch.col.status')}</th>
+              <th scope="col">{t('dispatch.col.loaded')}</th>
+              <th scope="col">{t('dispatch.col.incomplete')}</th>
+              <th scope="col" className="col-reference">
+                {t('dispatch.col.reference')}
+              </th>
+              <th scope="col">{t('dispatch.col.opened')}</th>
+            </>
+          }
+          row={(c) => (
+            <tr key={c.id} data-consignment-id={c.id}>
+              <th scope="row">
+                <Link to={`/dispatch/${c.id}`}>{c.number}</Link>
+              </th>
+              <td>{c.retailer_name}</td>
+              <td>{t(STATUS_KEYS[c.status])}</td>
+              <td className="nowrap" data-progress={c.pieces_loaded}>
+                {progressWords(t, c)}
+              </td>
+              <td>{c.units_incomplete === 0 ? '—' : c.units_incomplete}</td>
+              <td className="col-reference">{c.reference ?? '—'}</td>
+              <td>{formatDateTime(c.created_at)}</td>
+            </tr>
+          )}
+        />
+      </div>
     </section>
   );
 }
 
 function NewConsignmentForm() {
+  const { t } = useStaffT();
   const retailers = useRetailerOptions();
   const create = useCreateConsignment();
   const navigate = useNavigate();
@@ -120,17 +136,17 @@ function NewConsignmentForm() {
     <form
       className="card inline-form"
       onSubmit={(e) => void submit(e)}
-      aria-label="Open a consignment"
+      aria-label={t('dispatch.new.label')}
     >
       <SelectField
-        label="Retailer"
+        label={t('dispatch.new.retailer')}
         name="retailer_id"
         required
         defaultValue=""
         error={fieldError(create.error, 'retailer_id')}
       >
         <option value="" disabled>
-          Choose…
+          {t('dispatch.new.choose')}
         </option>
         {retailers.data?.data.map((r) => (
           <option key={r.id} value={r.id}>
@@ -138,11 +154,11 @@ function NewConsignmentForm() {
           </option>
         ))}
       </SelectField>
-      <TextField label="Reference" name="reference" maxLength={100} />
-      <TextField label="Carrier" name="carrier" maxLength={100} />
-      <TextField label="Vehicle" name="vehicle" maxLength={100} />
+      <TextField label={t('dispatch.new.reference')} name="reference" maxLength={100} />
+      <TextField label={t('dispatch.new.carrier')} name="carrier" maxLength={100} />
+      <TextField label={t('dispatch.new.vehicle')} name="vehicle" maxLength={100} />
       <button type="submit" disabled={create.isPending}>
-        Open consignment
+        {t('dispatch.new.submit')}
       </button>
       <div className="inline-form-messages">
         <ErrorMessage error={create.error} />

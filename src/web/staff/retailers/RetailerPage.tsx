@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -12,8 +13,11 @@ import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { UserPasswordDialog } from '../../shared/ui/UserPasswordDialog.js';
 import { useCan } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useStaffT } from '../staff-i18n.js';
+import { AddressFields, addressLines } from './AddressFields.js';
 import {
-  RETAILER_ROLES,
+  RETAILER_ROLE_KEYS,
+  addressFrom,
   useAddRetailerUser,
   useChangeRetailerUser,
   useMakePasswordLink,
@@ -26,42 +30,41 @@ import {
   type RetailerUser,
 } from './use-retailers.js';
 
-/** One retailer: its name and code, and the people who use the portal for it. */
+/** One retailer: its name, code and delivery address, and the people who use the portal for it. */
 export function RetailerPage() {
+  const { t } = useStaffT();
   const { id = '' } = useParams();
   const retailer = useRetailer(id);
   // Here, not in the form: the form is drawn afresh from what the server saved.
   const update = useUpdateRetailer(id);
   const can = useCan();
   if (retailer.error)
-    return <ErrorMessage error={retailer.error} title="This retailer could not be shown." />;
-  if (!retailer.data) return <p className="loading">Loading…</p>;
+    return <ErrorMessage error={retailer.error} title={t('retailers.not_shown')} />;
+  if (!retailer.data) return <p className="loading">{t('retailers.loading')}</p>;
   const r = retailer.data;
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/retailers">← Retailers</Link>
+        <Link to="/retailers">{t('retailers.back')}</Link>
       </p>
       <PageHeader
         title={r.name}
-        sub={
-          <>
-            Code {r.code} · added {formatDateTime(r.created_at)}
-          </>
-        }
+        sub={t('retailers.sub', { code: r.code, added: formatDateTime(r.created_at) })}
       >
         <Link className="button-link secondary" to={`/?retailer_id=${r.id}`}>
-          Its orders
+          {t('retailers.its_orders')}
         </Link>
       </PageHeader>
-      {can('PATCH /v1/retailers/:id') && (
+      {can('PATCH /v1/retailers/:id') ? (
         <RetailerForm key={r.updated_at} retailer={r} update={update} />
+      ) : (
+        <AddressCard retailer={r} />
       )}
-      <h2>Portal users</h2>
+      <h2>{t('retailers.users.title')}</h2>
       {can('GET /v1/retailers/:id/users') ? (
         <RetailerUsers retailer={r} />
       ) : (
-        <p>Only an admin can see and manage a retailer's portal users.</p>
+        <p>{t('retailers.users.admin_only')}</p>
       )}
     </section>
   );
@@ -74,42 +77,52 @@ function RetailerForm({
   retailer: Retailer;
   update: ReturnType<typeof useUpdateRetailer>;
 }) {
+  const { t } = useStaffT();
   const saved = update.isSuccess;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     await update
-      .mutateAsync({ name: String(form.get('name')).trim(), code: String(form.get('code')).trim() })
+      .mutateAsync({
+        name: String(form.get('name')).trim(),
+        code: String(form.get('code')).trim(),
+        address: addressFrom(form),
+      })
       .catch(() => {});
   }
   return (
     <form
-      className="card inline-form"
+      className="card retailer-form"
       onSubmit={(e) => void submit(e)}
-      aria-label="Retailer details"
+      aria-label={t('retailers.details')}
     >
-      <TextField
-        label="Name"
-        name="name"
-        defaultValue={retailer.name}
-        required
-        error={fieldError(update.error, 'name')}
-      />
-      <TextField
-        label="Code"
-        name="code"
-        defaultValue={retailer.code}
-        required
-        error={fieldError(update.error, 'code')}
-      />
-      <button type="submit" disabled={update.isPending}>
-        Save
-      </button>
-      <div className="inline-form-messages">
-        {!shownAtField(update.error, ['name', 'code']) && <ErrorMessage error={update.error} />}
+      <div className="form-columns">
+        <TextField
+          label={t('retailers.name')}
+          name="name"
+          defaultValue={retailer.name}
+          required
+          error={fieldError(update.error, 'name')}
+        />
+        <TextField
+          label={t('retailers.code')}
+          name="code"
+          defaultValue={retailer.code}
+          required
+          error={fieldError(update.error, 'code')}
+        />
+      </div>
+      <AddressFields address={retailer.address} error={update.error} />
+      {!shownAtField(update.error, ['name', 'code', 'address']) && (
+        <ErrorMessage error={update.error} />
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={update.isPending}>
+          {t('retailers.save')}
+        </button>
         {saved && (
           <p className="success-message" role="status">
-            Saved.
+            {t('retailers.saved')}
           </p>
         )}
       </div>
@@ -117,7 +130,30 @@ function RetailerForm({
   );
 }
 
+/** The address as a supervisor (who may not change it) reads it. */
+function AddressCard({ retailer }: { retailer: Retailer }) {
+  const { t } = useStaffT();
+  const lines = addressLines(retailer.address);
+  return (
+    <div className="card">
+      <h2>{t('retailers.address.title')}</h2>
+      {lines.length === 0 ? (
+        <p>{t('retailers.address.none')}</p>
+      ) : (
+        <address>
+          {lines.map((line) => (
+            <span key={line} className="address-line">
+              {line}
+            </span>
+          ))}
+        </address>
+      )}
+    </div>
+  );
+}
+
 function RetailerUsers({ retailer }: { retailer: Retailer }) {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const users = useRetailerUsers(retailer.id, pages.cursor, true);
   const change = useChangeRetailerUser(retailer.id);
@@ -131,28 +167,27 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
     <>
       <div className="section-actions">
         <button type="button" onClick={() => setAdding(true)}>
-          Add a user
+          {t('retailers.users.add')}
         </button>
       </div>
       <ErrorMessage error={users.error ?? change.error} />
       <PagedTable
         list={list}
         pages={pages}
-        label="User pages"
+        label={t('retailers.users.pages')}
         empty={
-          <EmptyState title="No portal users yet">
-            Add the retailer's people so they can follow their orders at <code>/portal</code>. The
-            first should be an owner.
+          <EmptyState title={t('retailers.users.empty_title')}>
+            <Trans t={t} i18nKey="retailers.users.empty" components={{ code: <code /> }} />
           </EmptyState>
         }
         head={
           <>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Portal sign-in</th>
+            <th scope="col">{t('retailers.users.col.name')}</th>
+            <th scope="col">{t('retailers.users.col.email')}</th>
+            <th scope="col">{t('retailers.users.col.role')}</th>
+            <th scope="col">{t('retailers.users.col.sign_in')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('retailers.users.col.actions')}</span>
             </th>
           </>
         }
@@ -162,7 +197,7 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
             <td>{u.email}</td>
             <td>
               <label className="visually-hidden" htmlFor={`role-${u.id}`}>
-                Role of {u.name}
+                {t('retailers.users.role_of', { name: u.name })}
               </label>
               <select
                 id={`role-${u.id}`}
@@ -173,25 +208,32 @@ function RetailerUsers({ retailer }: { retailer: Retailer }) {
                   change.mutate({ uid: u.id, role: e.target.value as RetailerRole });
                 }}
               >
-                {Object.entries(RETAILER_ROLES).map(([role, label]) => (
+                {Object.entries(RETAILER_ROLE_KEYS).map(([role, key]) => (
                   <option key={role} value={role}>
-                    {label}
+                    {t(key)}
                   </option>
                 ))}
               </select>
             </td>
-            <td>{u.has_password ? 'Yes' : 'No password set'}</td>
+            <td>
+              {u.has_password
+                ? t('retailers.users.has_password')
+                : t('retailers.users.no_password')}
+            </td>
             <td className="row-actions">
               <button
                 type="button"
                 className="small secondary"
-                aria-label={`Password for ${u.name}`}
+                aria-label={t('retailers.users.password_for', { name: u.name })}
                 onClick={() => setPassword(u)}
               >
-                Password…
+                {t('retailers.users.password')}
               </button>
-              <RowDangerButton label={`Remove ${u.name}`} onClick={() => setRemoving(u)}>
-                Remove…
+              <RowDangerButton
+                label={t('retailers.users.remove_named', { name: u.name })}
+                onClick={() => setRemoving(u)}
+              >
+                {t('retailers.users.remove')}
               </RowDangerButton>
             </td>
           </tr>
@@ -245,6 +287,7 @@ function AddUserDialog({
   first: boolean;
   onClose: () => void;
 }) {
+  const { t } = useStaffT();
   const add = useAddRetailerUser(retailer.id);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -262,48 +305,49 @@ function AddUserDialog({
   }
   const fields = ['email', 'name', 'role', 'password'];
   return (
-    <Dialog title={`Add a user to ${retailer.name}`} onClose={onClose}>
+    <Dialog title={t('retailers.users.add_title', { retailer: retailer.name })} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Name" name="name" required error={fieldError(add.error, 'name')} />
         <TextField
-          label="Email"
+          label={t('retailers.users.col.name')}
+          name="name"
+          required
+          error={fieldError(add.error, 'name')}
+        />
+        <TextField
+          label={t('retailers.users.email')}
           name="email"
           type="email"
           required
           error={fieldError(add.error, 'email')}
         />
         <SelectField
-          label="Role"
+          label={t('retailers.users.role')}
           name="role"
           defaultValue={first ? 'owner' : 'buyer'}
-          hint={
-            first
-              ? 'The first user should be an owner: owners can set the other users’ passwords in the portal.'
-              : undefined
-          }
+          hint={first ? t('retailers.users.first_hint') : undefined}
           error={fieldError(add.error, 'role')}
         >
-          {Object.entries(RETAILER_ROLES).map(([role, label]) => (
+          {Object.entries(RETAILER_ROLE_KEYS).map(([role, key]) => (
             <option key={role} value={role}>
-              {label}
+              {t(key)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Password (optional)"
+          label={t('retailers.users.password_optional')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 10 characters. Or leave it empty and send them a set-password link afterwards (Password… on their row)."
+          hint={t('retailers.users.password_hint')}
           error={fieldError(add.error, 'password')}
         />
         {!shownAtField(add.error, fields) && <ErrorMessage error={add.error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('retailers.cancel')}
           </button>
           <button type="submit" disabled={add.isPending}>
-            Add user
+            {t('retailers.users.add_user')}
           </button>
         </div>
       </form>
@@ -320,18 +364,16 @@ function RemoveUserDialog({
   user: RetailerUser;
   onClose: () => void;
 }) {
+  const { t } = useStaffT();
   const remove = useRemoveRetailerUser(retailer.id);
   return (
     <ConfirmDialog
-      title={`Remove ${user.name}?`}
-      confirmLabel="Remove the user"
+      title={t('retailers.users.remove_title', { name: user.name })}
+      confirmLabel={t('retailers.users.remove_confirm')}
       onConfirm={() => remove.mutateAsync(user.id)}
       onClose={onClose}
     >
-      <p>
-        {user.email} will no longer be able to sign in to the portal for {retailer.name}; any
-        session they have ends now. A retailer always keeps at least one owner.
-      </p>
+      <p>{t('retailers.users.remove_text', { email: user.email, retailer: retailer.name })}</p>
     </ConfirmDialog>
   );
 }

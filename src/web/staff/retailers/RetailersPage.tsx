@@ -10,20 +10,25 @@ import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { IfAllowed } from '../access/access.js';
 import { PageHeader } from '../layout/PageHeader.js';
-import { useCreateRetailer, useRetailers } from './use-retailers.js';
+import { useStaffT } from '../staff-i18n.js';
+import { AddressFields } from './AddressFields.js';
+import { addressFrom, useCreateRetailer, useRetailers } from './use-retailers.js';
+
+const ADDRESS_FIELDS = ['address'];
 
 /** The retailers the factory makes for. */
 export function RetailersPage() {
+  const { t } = useStaffT();
   const pages = useKeysetPages();
   const retailers = useRetailers(pages.cursor);
   const [adding, setAdding] = useState(false);
   const list = retailers.data;
   return (
     <section>
-      <PageHeader title="Retailers">
+      <PageHeader title={t('retailers.title')}>
         <IfAllowed op="POST /v1/retailers">
           <button type="button" onClick={() => setAdding(true)}>
-            New retailer
+            {t('retailers.new')}
           </button>
         </IfAllowed>
       </PageHeader>
@@ -31,18 +36,14 @@ export function RetailersPage() {
       <PagedTable
         list={list}
         pages={pages}
-        label="Retailer pages"
-        empty={
-          <EmptyState title="No retailers yet">
-            Every order belongs to a retailer. Add one with “New retailer” (an admin can), giving it
-            the code its orders and CSV files will use.
-          </EmptyState>
-        }
+        label={t('retailers.pages')}
+        empty={<EmptyState title={t('retailers.empty_title')}>{t('retailers.empty')}</EmptyState>}
         head={
           <>
-            <th scope="col">Retailer</th>
-            <th scope="col">Code</th>
-            <th scope="col">Added</th>
+            <th scope="col">{t('retailers.col.retailer')}</th>
+            <th scope="col">{t('retailers.col.code')}</th>
+            <th scope="col">{t('retailers.col.town')}</th>
+            <th scope="col">{t('retailers.col.added')}</th>
           </>
         }
         row={(r) => (
@@ -51,6 +52,7 @@ export function RetailersPage() {
               <Link to={`/retailers/${r.id}`}>{r.name}</Link>
             </th>
             <td className="barcode">{r.code}</td>
+            <td>{[r.address.town, r.address.country].filter(Boolean).join(', ')}</td>
             <td>{formatDateTime(r.created_at)}</td>
           </tr>
         )}
@@ -61,33 +63,46 @@ export function RetailersPage() {
 }
 
 function NewRetailerDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useStaffT();
   const create = useCreateRetailer();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     await create
-      .mutateAsync({ name: String(form.get('name')).trim(), code: String(form.get('code')).trim() })
+      .mutateAsync({
+        name: String(form.get('name')).trim(),
+        code: String(form.get('code')).trim(),
+        address: addressFrom(form),
+      })
       .then(onClose)
       .catch(() => {});
   }
   return (
-    <Dialog title="New retailer" onClose={onClose}>
+    <Dialog title={t('retailers.new')} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Name" name="name" required error={fieldError(create.error, 'name')} />
         <TextField
-          label="Code"
+          label={t('retailers.name')}
+          name="name"
+          required
+          error={fieldError(create.error, 'name')}
+        />
+        <TextField
+          label={t('retailers.code')}
           name="code"
           required
-          hint="Short and unique, as orders and CSV files name the retailer (e.g. NW)."
+          hint={t('retailers.code_hint')}
           error={fieldError(create.error, 'code')}
         />
-        {!shownAtField(create.error, ['name', 'code']) && <ErrorMessage error={create.error} />}
+        <AddressFields error={create.error} />
+        {!shownAtField(create.error, ['name', 'code', ...ADDRESS_FIELDS]) && (
+          <ErrorMessage error={create.error} />
+        )}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('retailers.cancel')}
           </button>
           <button type="submit" disabled={create.isPending}>
-            Add retailer
+            {t('retailers.add')}
           </button>
         </div>
       </form>

@@ -7,13 +7,39 @@ export type Retailer = ApiResponse<'/v1/retailers/{id}', 'get'>;
 export type RetailerUser = ApiResponse<'/v1/retailers/{id}/users', 'get'>['data'][number];
 export type RetailerRole = RetailerUser['role'];
 
-export const RETAILER_ROLES: Record<RetailerRole, string> = {
-  owner: 'Owner',
-  buyer: 'Buyer',
-  viewer: 'Viewer',
-  accounts: 'Accounts',
-  integrations: 'Integrations',
+export type RetailerAddress = Retailer['address'];
+export type AddressPart = keyof RetailerAddress;
+export const ADDRESS_PARTS: readonly AddressPart[] = [
+  'line1',
+  'line2',
+  'town',
+  'postcode',
+  'country',
+];
+
+/** The catalog's word for each portal role (staff catalog, `retailers.role.*`). */
+export const RETAILER_ROLE_KEYS: Record<RetailerRole, string> = {
+  owner: 'retailers.role.owner',
+  buyer: 'retailers.role.buyer',
+  viewer: 'retailers.role.viewer',
+  accounts: 'retailers.role.accounts',
+  integrations: 'retailers.role.integrations',
 };
+
+/** An address form's parts as the API takes them: blank parts are empty (null). */
+export function addressFrom(form: FormData): RetailerAddress {
+  const part = (k: AddressPart) => {
+    const value = String(form.get(`address.${k}`) ?? '').trim();
+    return value === '' ? null : value;
+  };
+  return {
+    line1: part('line1'),
+    line2: part('line2'),
+    town: part('town'),
+    postcode: part('postcode'),
+    country: part('country')?.toUpperCase() ?? null,
+  };
+}
 
 export function useRetailers(cursor: string | undefined) {
   const api = useApi();

@@ -1,3 +1,4 @@
+import { LoadingLine } from '../consignment/LoadingLine.js';
 import { useStationT } from '../station-i18n.js';
 import type { PairedStation, StationLoad } from '../station-store.js';
 import type { StationPrinter } from './use-station-printer.js';
@@ -88,14 +89,7 @@ export function StationHeader({
           </button>
         </div>
       )}
-      {station.role === 'dispatch' && load && (
-        <p
-          className={`station-consignment${load.open ? '' : ' closed'}`}
-          data-consignment={load.number}
-        >
-          {loadLine(load)}
-        </p>
-      )}
+      {station.role === 'dispatch' && <LoadingLine stationId={station.id} load={load} />}
       <p className="station-operator" data-operator={operator?.name ?? ''}>
         {operator ? operator.name : t('header.no_operator')}
       </p>
@@ -132,15 +126,4 @@ export function StationHeader({
       </button>
     </header>
   );
-}
-
-/** "Loading CN 000012 · Northwind · 12 of 40 pieces · pallet 004000000000000015". */
-export function loadLine(load: NonNullable<StationLoad['consignment']>): string {
-  const parts = [`Loading ${load.number}`, load.retailer_name];
-  if (load.loaded !== null && load.total !== null) {
-    parts.push(`${load.loaded} of ${load.total} pieces`);
-  }
-  if (load.sscc) parts.push(`pallet ${load.sscc}`);
-  if (!load.open) parts.push('closed: scan the open consignment');
-  return parts.join(' · ');
 }

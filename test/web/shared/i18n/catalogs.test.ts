@@ -36,6 +36,8 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/returns',
       'src/web/staff/audit',
       'src/web/staff/operators',
+      'src/web/staff/dispatch',
+      'src/web/staff/retailers',
     ],
   },
   // The portal, all of it.

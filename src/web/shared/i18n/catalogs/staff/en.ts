@@ -10,6 +10,8 @@ import common from './common/en.js';
 import returns from './returns/en.js';
 import audit from './audit/en.js';
 import operators from './operators/en.js';
+import dispatch from './dispatch/en.js';
+import retailers from './retailers/en.js';
 
 export default {
   returns,
@@ -20,6 +22,8 @@ export default {
   stations,
   sso,
   factory,
+  dispatch,
+  retailers,
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
   new_install: 'New install with no admin yet? <a>Create the first admin</a>.',

@@ -9,6 +9,8 @@ import common from './common/pl.js';
 import returns from './returns/pl.js';
 import audit from './audit/pl.js';
 import operators from './operators/pl.js';
+import dispatch from './dispatch/pl.js';
+import retailers from './retailers/pl.js';
 
 export default {
   returns,
@@ -19,6 +21,8 @@ export default {
   stations,
   sso,
   factory,
+  dispatch,
+  retailers,
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
   new_install: 'Nowa instalacja bez administratora? <a>Utwórz pierwszego administratora</a>.',

@@ -9,6 +9,8 @@ import common from './common/ro.js';
 import returns from './returns/ro.js';
 import audit from './audit/ro.js';
 import operators from './operators/ro.js';
+import dispatch from './dispatch/ro.js';
+import retailers from './retailers/ro.js';
 
 export default {
   returns,
@@ -19,6 +21,8 @@ export default {
   stations,
   sso,
   factory,
+  dispatch,
+  retailers,
   face: 'Personal',
   sign_in_title: 'Conectare personal',
   new_install: 'Instalare nouă, fără administrator? <a>Creați primul administrator</a>.',

@@ -1,5 +1,7 @@
 // The station page in English. Words on screen stay short: the page runs on 800×480.
+import consignment from './consignment/en.js';
 export default {
+  consignment,
   title: {
     paired: '{{name}} · factoryd station',
     pairing: 'Pair this station · factoryd',

@@ -1,5 +1,7 @@
 // Stanowisko skanowania po polsku. Słowa na ekranie krótkie: strona działa na 800×480.
+import consignment from './consignment/pl.js';
 export default {
+  consignment,
   title: {
     paired: '{{name}} · stanowisko factoryd',
     pairing: 'Sparuj stanowisko · factoryd',

@@ -1,5 +1,7 @@
 // Postul de scanare în română. Cuvintele de pe ecran rămân scurte: pagina rulează pe 800×480.
+import consignment from './consignment/ro.js';
 export default {
+  consignment,
   title: {
     paired: '{{name}} · post factoryd',
     pairing: 'Asociați acest post · factoryd',

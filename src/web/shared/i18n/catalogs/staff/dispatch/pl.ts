@@ -1,0 +1,96 @@
+// Sekcja Wysyłka aplikacji dla personelu po polsku (DESIGN §15; docs/dispatch.md).
+export default {
+  title: 'Wysyłka',
+  view: {
+    label: 'Pokaż wysyłki',
+    open: 'Otwarte',
+    closed: 'Zamknięte',
+    cancelled: 'Anulowane',
+    all: 'Wszystkie',
+  },
+  status: { open: 'Ładowanie', closed: 'Zamknięta', cancelled: 'Anulowana' },
+  pieces_one: '{{loaded}} z {{count}} elementu',
+  pieces_few: '{{loaded}} z {{count}} elementów',
+  pieces_many: '{{loaded}} z {{count}} elementów',
+  pieces_other: '{{loaded}} z {{count}} elementu',
+  pages: 'Strony wysyłek',
+  empty_open: 'Nic nie jest ładowane',
+  empty_none: 'Brak wysyłek',
+  empty:
+    'Otwórz powyżej wysyłkę dla sprzedawcy, a potem zeskanuj jej numer (CN 000001) na stanowisku wysyłki, aby ładować do niej elementy.',
+  col: {
+    consignment: 'Wysyłka',
+    retailer: 'Sprzedawca',
+    status: 'Status',
+    loaded: 'Załadowano',
+    incomplete: 'Niekompletne jednostki',
+    reference: 'Nr referencyjny',
+    opened: 'Otwarto',
+  },
+  new: {
+    label: 'Otwórz wysyłkę',
+    retailer: 'Sprzedawca',
+    choose: 'Wybierz…',
+    reference: 'Nr referencyjny',
+    carrier: 'Przewoźnik',
+    vehicle: 'Pojazd',
+    submit: 'Otwórz wysyłkę',
+  },
+  page: {
+    title: 'Wysyłka {{number}}',
+    loading: 'Wczytywanie…',
+    loaded: 'Załadowano',
+    orders: 'Zamówienia',
+    reference: 'Nr referencyjny',
+    carrier: 'Przewoźnik',
+    pallets: 'Palety',
+    none: 'brak',
+    closed: 'Zamknięto',
+    forced: ' — wymuszono: {{reason}}',
+  },
+  actions: {
+    close: 'Zamknij…',
+    add_pallet: 'Dodaj paletę',
+    delivery_note: 'Dowód dostawy',
+    labels: 'Etykiety palet',
+    cancel: 'Anuluj…',
+  },
+  incomplete: {
+    title: 'Niekompletne jednostki',
+    unit_one:
+      'Zamówienie {{order}}, jednostka {{unit}}: załadowano {{loaded}} z {{count}} elementu.',
+    unit_few:
+      'Zamówienie {{order}}, jednostka {{unit}}: załadowano {{loaded}} z {{count}} elementów.',
+    unit_many:
+      'Zamówienie {{order}}, jednostka {{unit}}: załadowano {{loaded}} z {{count}} elementów.',
+    unit_other:
+      'Zamówienie {{order}}, jednostka {{unit}}: załadowano {{loaded}} z {{count}} elementu.',
+  },
+  close: {
+    title: 'Zamknąć {{number}}?',
+    text: 'Załadowano {{progress}} dla: {{retailer}}. Zamknięcie kończy ładowanie i tworzy dowód dostawy.',
+    refused: 'Nie zamknięto: jednostka jest niekompletna.',
+    reason: 'Powód zamknięcia mimo to',
+    keep: 'Ładuj dalej',
+    anyway: 'Zamknij mimo to',
+    submit: 'Zamknij wysyłkę',
+  },
+  cancel: {
+    title: 'Anulować {{number}}?',
+    confirm: 'Anuluj wysyłkę',
+    text: 'Nic nie jest na niej załadowane. Stanowiska, które do niej ładują, przestaną.',
+  },
+  table: {
+    label: 'Zamówienia w tej wysyłce',
+    order: 'Zamówienie',
+    unit: 'Jednostka',
+    piece: 'Element',
+    barcode: 'Kod kreskowy',
+    loaded: 'Załadowano',
+    incomplete: ' (niekompletna)',
+    yes_at: 'Tak, {{time}}',
+    not_yet: 'Jeszcze nie',
+    nothing:
+      'Nic jeszcze nie załadowano: zeskanuj {{number}} na stanowisku wysyłki, a potem jej elementy.',
+  },
+};
