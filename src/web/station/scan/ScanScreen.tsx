@@ -99,18 +99,22 @@ export function ScanScreen({
             }}
           />
           <div className={alert ? 'station-body alerting' : 'station-body'}>
-            <VerdictPanel
-              scan={scans.latest}
-              replayed={
-                alert && {
-                  scan: alert,
-                  number: scans.alertsSeen + 1,
-                  of: scans.alertsSeen + scans.alerts.length,
+            {/* A box of fixed size (station.css): what changes in the verdict lays out nothing
+                else on the page. */}
+            <div className="verdict-box">
+              <VerdictPanel
+                scan={scans.latest}
+                replayed={
+                  alert && {
+                    scan: alert,
+                    number: scans.alertsSeen + 1,
+                    of: scans.alertsSeen + scans.alerts.length,
+                  }
                 }
-              }
-              unsent={scans.unsent}
-              onAcknowledge={() => scans.acknowledge(null)}
-            />
+                unsent={scans.unsent}
+                onAcknowledge={() => scans.acknowledge(null)}
+              />
+            </div>
             <RecentScans scans={scans.recent} />
           </div>
         </main>
