@@ -99,8 +99,8 @@ export function ScanScreen({
             }}
           />
           <div className={alert ? 'station-body alerting' : 'station-body'}>
-            {/* A box of fixed size (station.css): what changes in the verdict lays out nothing
-                else on the page. */}
+            {/* Boxes of fixed size (station.css): what changes in the verdict or the list lays
+                out nothing else on the page. */}
             <div className="verdict-box">
               <VerdictPanel
                 scan={scans.latest}
@@ -115,7 +115,9 @@ export function ScanScreen({
                 onAcknowledge={() => scans.acknowledge(null)}
               />
             </div>
-            <RecentScans scans={scans.recent} />
+            <div className="recent-box">
+              <RecentScans scans={scans.recent} />
+            </div>
           </div>
         </main>
       )}
