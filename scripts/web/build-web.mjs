@@ -68,6 +68,13 @@ export async function buildWeb({ outDir, logLevel = 'warn' } = {}) {
     logLevel,
     build: { outDir: target, emptyOutDir: true },
   });
+  // The station page's own build (station.html, its service worker) beside the app's.
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    mode: 'station',
+    logLevel,
+    build: { outDir: target, emptyOutDir: false },
+  });
   precompress(target);
   return listAssets(target);
 }

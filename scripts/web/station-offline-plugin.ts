@@ -1,7 +1,7 @@
 // The station page's service worker (src/web/station/offline/service-worker.ts), built into
-// `sw.js` with the list of files the station page needs: its HTML, the entry, the station's
-// chunks (lazy ones included: the hardware check, the camera reader) and their CSS — nothing of
-// the staff app or the portal. A new build is a new list, hence new bytes, hence a new worker.
+// `sw.js` with the list of files the station page needs: its HTML (station.html), its entry, the
+// station's chunks (lazy ones included: the hardware check, the camera reader) and their CSS —
+// nothing of the staff app or the portal. A new build is a new list, hence new bytes, hence a new worker.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -14,6 +14,8 @@ const SOURCE = fileURLToPath(
   new URL('../../src/web/station/offline/service-worker.ts', import.meta.url),
 );
 const STATION_FACE = /\/station\/StationFace\.tsx$/;
+/** The station's page, served at /station (src/api/web-app.ts). */
+const PAGE = 'station.html';
 
 interface ChunkMeta {
   viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
@@ -33,21 +35,23 @@ function closure(bundle: OutputBundle, start: OutputChunk[]): string[] {
       if (next?.type === 'chunk') visit(next, lazy);
     }
   };
-  for (const chunk of start) visit(chunk, !chunk.isEntry);
+  for (const chunk of start) visit(chunk, true);
   return [...files];
 }
 
+/** Used in the station page's own build (vite.config.ts, mode `station`): station.html. */
 export function stationOffline(): Plugin {
   return {
     name: 'factoryd-station-offline',
     apply: 'build',
     async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      const station = chunks.find((c) => c.facadeModuleId && STATION_FACE.test(c.facadeModuleId));
-      if (!entry || !station) throw new Error('station-offline: no entry or station chunk found');
-      // The entry's own lazy imports are the three faces: only the station's is followed.
-      const files = ['index.html', ...closure(bundle, [entry, station])].map((f) => `/${f}`);
+      const entry = chunks.find(
+        (c) => c.isEntry && c.moduleIds.some((id) => STATION_FACE.test(id)),
+      );
+      if (!entry) throw new Error('station-offline: no station entry found');
+      // Everything of the station, its lazy parts too (the hardware check, the camera reader).
+      const files = [PAGE, ...closure(bundle, [entry])].map((f) => `/${f}`);
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
       const result = await build({
         entryPoints: [SOURCE],
@@ -58,6 +62,7 @@ export function stationOffline(): Plugin {
         minify: true,
         legalComments: 'none',
         define: {
+          __PAGE__: JSON.stringify(`/${PAGE}`),
           __PRECACHE__: JSON.stringify(files),
           __VERSION__: JSON.stringify(version),
         },

@@ -220,8 +220,14 @@ export function webApp(root: string, log: FastifyBaseLogger): WebApp {
         reply.headers(SECURITY_HEADERS);
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
-      // A client route: the app decides what to show.
-      return send(request, reply, files.get('/index.html')!);
+      // A client route: the app decides what to show. The station page has its own, lighter
+      // build (station.html) when the build made one.
+      const station = path === '/station' || path.startsWith('/station/');
+      return send(
+        request,
+        reply,
+        (station && files.get('/station.html')) || files.get('/index.html')!,
+      );
     },
   };
 }

@@ -29,10 +29,21 @@ export interface OutboxTransport {
 /** Waits between attempts while the server does not answer. */
 const RETRY_MS = [1000, 2000, 3000];
 
+/**
+ * A scan the server has not answered this long after it was made is written to the device. One
+ * answered sooner never is: the server has recorded it, and the write (an IndexedDB transaction,
+ * milliseconds of a slow tablet's main thread) would only delay the verdict the operator waits for.
+ */
+export const KEEP_AFTER_MS = 100;
+
 /** A scan on its way: `stored` is its place on the device once written there. */
 interface Entry {
   scan: QueuedScan;
   stored?: Promise<number>;
+  /** Writes it to the device if no answer comes first. */
+  timer?: ReturnType<typeof setTimeout>;
+  /** Settles `submit`: answered, or on the device (or the device could not keep it). */
+  settle?: (error?: unknown) => void;
 }
 
 /**
@@ -42,9 +53,11 @@ interface Entry {
  * nothing doubled, because a resend with the same client_scan_id answers the scan recorded the
  * first time.
  *
- * While the server answers, a scan is sent at once and written to the device alongside (the
- * operator's verdict does not wait for the disk); once a send fails, or while the server is known
- * to be away, a scan is on the device's disk before it is shown as queued.
+ * While the server answers, a scan is sent at once and written to the device only if its answer
+ * has not come within KEEP_AFTER_MS (nothing but the request runs between the scan and its
+ * verdict); once a send fails, or while the server is known to be away, a scan is on the device's
+ * disk before it is shown as queued. Scans not answered when the outbox stops (a revoked token,
+ * the page going away) are written to the device then.
  */
 export class ScanOutbox {
   readonly #queue: ScanQueue;
@@ -98,30 +111,59 @@ export class ScanOutbox {
   }
 
   /**
-   * Sends the scan after those before it, keeping it on the device until answered. Resolves once
-   * it is written to the device; rejects when the device could not keep it.
+   * Sends the scan after those before it, keeping it on the device until answered when the answer
+   * is slow to come. Resolves once it is answered or written to the device; rejects when the device
+   * could not keep it.
    */
   async submit(scan: QueuedScan): Promise<void> {
     const entry: Entry = { scan };
+    const settled = new Promise<void>((resolve, reject) => {
+      entry.settle = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    if (this.#stopped) {
+      // Nothing is sent any more (a revoked token): the device keeps it.
+      this.#pending.push(entry);
+      await this.#keep(entry);
+      return;
+    }
     if (this.#offline) {
       // The server is away: on the device's disk first, then in line.
-      entry.stored = this.#store(scan);
+      void this.#keep(entry).catch(() => undefined);
       this.#pending.push(entry);
       const marked = this.#markWaiting([entry]);
       this.#kick();
-      await entry.stored;
+      await settled;
       await marked;
       return;
     }
-    // The server answers: the request leaves first, the device write follows it.
+    // The server answers: the request leaves now; the device keeps the scan if the answer is slow.
     this.#pending.push(entry);
     this.#kick();
-    entry.stored = this.#store(scan);
-    await entry.stored;
+    entry.timer = setTimeout(() => void this.#keep(entry), KEEP_AFTER_MS);
+    await settled;
   }
 
   #store(scan: QueuedScan): Promise<number> {
     return this.#queue.add(scan).then((kept) => kept.seq!);
+  }
+
+  /** Writes the scan to the device (once); `submit` settles when it is there. */
+  #keep(entry: Entry): Promise<number> {
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+    if (!entry.stored) {
+      entry.stored = this.#store(entry.scan);
+      entry.stored.then(
+        () => entry.settle?.(),
+        (error: unknown) => entry.settle?.(error ?? new Error('not kept')),
+      );
+    }
+    return entry.stored;
+  }
+
+  /** Every scan not answered yet goes to the device (the page is going away). */
+  keepUnanswered(): void {
+    for (const entry of this.#pending) void this.#keep(entry).catch(() => undefined);
   }
 
   /** Tries now (the browser says the network is back). */
@@ -135,9 +177,11 @@ export class ScanOutbox {
     this.#kick();
   }
 
+  /** Stops sending; what was not answered stays on the device for the next page. */
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    this.keepUnanswered();
   }
 
   /** Shows scans as waiting on the device, once they are on its disk. */
@@ -146,7 +190,7 @@ export class ScanOutbox {
     if (fresh.length === 0) return;
     for (const entry of fresh) this.#waiting.add(entry.scan.client_scan_id);
     // A scan the device could not keep has been said so (submit rejects); it is still sent.
-    await Promise.allSettled(fresh.map((e) => (e.stored ??= this.#store(e.scan))));
+    await Promise.allSettled(fresh.map((e) => this.#keep(e)));
     await this.#queue.flush().catch(() => undefined);
     // Some may have been sent while the disk caught up: those have their answer already.
     const still = fresh.filter((e) => this.#waiting.has(e.scan.client_scan_id));
@@ -208,6 +252,9 @@ export class ScanOutbox {
             // answers this same scan (client_scan_id), recording nothing new. A removal that
             // fails leaves the same harmless resend.
             this.#pending.shift();
+            clearTimeout(head.timer);
+            head.timer = undefined;
+            if (!head.stored) head.settle?.();
             void head.stored?.then((seq) => this.#queue.remove(seq)).catch(() => undefined);
             const afterOutage = this.#waiting.delete(head.scan.client_scan_id);
             this.#reached();

@@ -11,6 +11,8 @@ export {};
 declare const self: ServiceWorkerGlobalScope;
 /** The station's files, from the build. */
 declare const __PRECACHE__: string[];
+/** The station's page (station.html), what a navigation gets from the cache. */
+declare const __PAGE__: string;
 /** Changes with every build whose files changed. */
 declare const __VERSION__: string;
 
@@ -50,7 +52,7 @@ async function page(request: Request): Promise<Response> {
       ),
     ]);
   } catch {
-    const cached = await caches.match('/index.html', { cacheName: CACHE });
+    const cached = await caches.match(__PAGE__, { cacheName: CACHE });
     return cached ?? Response.error();
   }
 }

@@ -99,19 +99,25 @@ export function ScanScreen({
             }}
           />
           <div className={alert ? 'station-body alerting' : 'station-body'}>
-            <VerdictPanel
-              scan={scans.latest}
-              replayed={
-                alert && {
-                  scan: alert,
-                  number: scans.alertsSeen + 1,
-                  of: scans.alertsSeen + scans.alerts.length,
+            {/* Boxes of fixed size (station.css): what changes in the verdict or the list lays
+                out nothing else on the page. */}
+            <div className="verdict-box">
+              <VerdictPanel
+                scan={scans.latest}
+                replayed={
+                  alert && {
+                    scan: alert,
+                    number: scans.alertsSeen + 1,
+                    of: scans.alertsSeen + scans.alerts.length,
+                  }
                 }
-              }
-              unsent={scans.unsent}
-              onAcknowledge={() => scans.acknowledge(null)}
-            />
-            <RecentScans scans={scans.recent} />
+                unsent={scans.unsent}
+                onAcknowledge={() => scans.acknowledge(null)}
+              />
+            </div>
+            <div className="recent-box">
+              <RecentScans scans={scans.recent} />
+            </div>
           </div>
         </main>
       )}

@@ -38,11 +38,21 @@ if (typeof indexedDB !== 'undefined') deviceQueue().catch(() => undefined);
 /** The list is saved this long after it last changed (a burst of scans saves once). */
 const SAVE_AFTER_MS = 1000;
 
+/** Runs `work` once the frame being prepared has been painted (after the verdict shows). */
+export function afterPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 interface State {
   /** Newest first. */
   recent: ShownScan[];
   /** The scan the verdict shows: the last one made. */
   latestId: string | null;
+  /**
+   * The latest scan as the verdict shows it, as soon as it has one: the list takes it after the
+   * verdict is painted.
+   */
+  verdict: ShownScan | null;
   /**
    * The last scan made, while it waits for its answer: the verdict says "Checking…" (and has no
    * `data-verdict`); the list shows scans once they have a verdict.
@@ -67,6 +77,7 @@ interface State {
 
 type Action =
   | { type: 'show'; scan: ShownScan; latest?: boolean }
+  | { type: 'verdict'; scan: ShownScan }
   | { type: 'queued'; scans: QueuedScan[]; latest: string | null }
   | { type: 'acknowledge'; barcode: string | null }
   | { type: 'pending'; count: number }
@@ -108,18 +119,28 @@ function reduce(state: State, action: Action): State {
         ...state,
         recent: upsert(state.recent, scan),
         latestId: action.latest ? scan.client_scan_id : state.latestId,
+        verdict: action.latest ? scan : state.verdict,
         alerts: alert ? [...state.alerts, scan] : state.alerts,
         unsent: action.latest ? null : state.unsent,
       };
     }
+    case 'verdict':
+      // The verdict panel only: the list and the refusals to acknowledge follow with 'show'.
+      return { ...state, verdict: action.scan, latestId: action.scan.client_scan_id, unsent: null };
     case 'queued': {
       let recent = state.recent;
       for (const scan of action.scans) {
         const previous = recent.find((s) => s.client_scan_id === scan.client_scan_id);
         recent = upsert(recent, queuedView(scan, previous));
       }
-      const latest = action.scans.some((s) => s.client_scan_id === action.latest);
-      return { ...state, recent, latestId: latest ? action.latest : state.latestId };
+      const latest = recent.find((s) => s.client_scan_id === action.latest);
+      const shown = latest && action.scans.some((s) => s.client_scan_id === action.latest);
+      return {
+        ...state,
+        recent,
+        latestId: shown ? action.latest : state.latestId,
+        verdict: shown ? latest : state.verdict,
+      };
     }
     case 'acknowledge':
       return {
@@ -187,6 +208,7 @@ export function useStationScans(
   const [state, dispatch] = useReducer(reduce, station.id, (id) => ({
     ...load(id),
     latestId: null,
+    verdict: null,
     sending: null,
     alertsSeen: 0,
     unsent: null,
@@ -213,7 +235,11 @@ export function useStationScans(
     return () => clearTimeout(timer);
   }, [station.id, state.recent, state.alerts]);
   useEffect(() => {
-    const now = () => save(toSave);
+    const now = () => {
+      save(toSave);
+      // Scans still waiting for their answer are written to the device before the page goes.
+      outbox.current?.keepUnanswered();
+    };
     window.addEventListener('pagehide', now);
     document.addEventListener('visibilitychange', now);
     return () => {
@@ -229,20 +255,26 @@ export function useStationScans(
     const api = stationApi();
     const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
       const latest = scan.client_scan_id === latestId.current;
-      const show = () =>
-        dispatch({ type: 'show', latest, scan: answered(scan, answer, afterOutage) });
-      // The operator waits for this one: on the screen now, not at React's next turn.
-      if (latest) flushSync(show);
-      else show();
-      if (station.role === 'stock' && scan.location === null) learnDefaultBay(station.id, answer);
-      if (station.role === 'dispatch') learnLoad(station.id, answer);
-      // A badge signs its operator in: from then on the page speaks their language (DESIGN §17).
-      const badge = answer.barcode.startsWith('OP ') && !answer.piece;
-      if (badge && answer.accepted && answer.operator && !afterOutage) {
-        void setStationLanguage(answer.operator.language);
-      }
-      const live = scan.client_scan_id === latestId.current && !afterOutage;
-      if (live || (afterOutage && !answer.accepted))
+      const shown = answered(scan, answer, afterOutage);
+      const rest = () => {
+        dispatch({ type: 'show', latest: scan.client_scan_id === latestId.current, scan: shown });
+        if (station.role === 'stock' && scan.location === null) {
+          learnDefaultBay(station.id, answer);
+        }
+        if (station.role === 'dispatch') learnLoad(station.id, answer);
+        // A badge signs its operator in: from then on the page speaks their language (DESIGN §17).
+        const badge = answer.barcode.startsWith('OP ') && !answer.piece;
+        if (badge && answer.accepted && answer.operator && !afterOutage) {
+          void setStationLanguage(answer.operator.language);
+        }
+      };
+      if (latest && !afterOutage) {
+        // The operator waits for this one: the verdict panel now, not at React's next turn;
+        // the list, the header and the sound once it is painted.
+        flushSync(() => dispatch({ type: 'verdict', scan: shown }));
+        afterPaint(rest);
+      } else rest();
+      if ((latest && !afterOutage) || (afterOutage && !answer.accepted))
         signal(answer.accepted ? 'accepted' : 'refused');
     };
     deviceQueue()
@@ -345,6 +377,7 @@ export function useStationScans(
   return {
     ...state,
     latest:
+      (state.verdict?.client_scan_id === state.latestId ? state.verdict : undefined) ??
       state.recent.find((s) => s.client_scan_id === state.latestId) ??
       (state.sending?.client_scan_id === state.latestId ? state.sending : undefined),
     scan,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/web/shared/api/api-error.js';
 import {
+  KEEP_AFTER_MS,
   ScanOutbox,
   type OutboxListener,
   type OutboxTransport,
@@ -23,8 +24,10 @@ class MemoryQueue implements ScanQueue {
   /** When set, `add` fails as a full or broken disk would. */
   failAdd = false;
   flushes = 0;
+  adds = 0;
 
   add(scan: QueuedScan): Promise<QueuedScan> {
+    this.adds += 1;
     if (this.failAdd) return Promise.reject(new Error('QuotaExceededError'));
     const kept = { ...scan, seq: ++this.#seq };
     this.rows.push(kept);
@@ -60,6 +63,8 @@ class FakeServer implements OutboxTransport {
   /** Scans recorded, once each. */
   recorded: string[] = [];
   probes = 0;
+  /** How long an answer takes (fake time). */
+  delayMs = 0;
   /** The answer to give instead of recording (a refused request, a revoked token). */
   refuse: Map<string, SendOutcome> = new Map();
 
@@ -68,9 +73,13 @@ class FakeServer implements OutboxTransport {
     if (!this.up) return Promise.resolve({ kind: 'unreachable', error: new Error('timeout') });
     const refused = this.refuse.get(scan.client_scan_id);
     if (refused) return Promise.resolve(refused);
-    if (!this.recorded.includes(scan.client_scan_id)) this.recorded.push(scan.client_scan_id);
     const answer = { barcode: scan.barcode } as unknown as ScanAnswer;
-    return Promise.resolve({ kind: 'answered', answer });
+    const record = (): SendOutcome => {
+      if (!this.recorded.includes(scan.client_scan_id)) this.recorded.push(scan.client_scan_id);
+      return { kind: 'answered', answer };
+    };
+    if (this.delayMs === 0) return Promise.resolve(record());
+    return new Promise((resolve) => setTimeout(() => resolve(record()), this.delayMs));
   }
   probe(): Promise<boolean> {
     this.probes += 1;
@@ -306,10 +315,54 @@ describe('the station’s outbox', () => {
     await outbox.start();
     await settle();
     queue.failAdd = true;
+    server.up = false;
     await expect(outbox.submit(scan('a'))).rejects.toThrow('QuotaExceededError');
-    await settle();
+    server.up = true;
+    await vi.advanceTimersByTimeAsync(1000);
     expect(server.recorded).toEqual(['a']);
-    expect(screen.said.slice(1)).toEqual(['answered a']);
+    expect(screen.said.slice(1)).toEqual([
+      'offline',
+      'queued a',
+      'pending 1',
+      'online',
+      'pending 0',
+      'answered a after outage',
+    ]);
+  });
+
+  it('writes to the device only the scans whose answer is slow to come', async () => {
+    await outbox.start();
+    await settle();
+    // Answered at once: recorded by the server, never written to the device.
+    await outbox.submit(scan('fast'));
+    expect(server.recorded).toEqual(['fast']);
+    expect(queue.adds).toBe(0);
+
+    // An answer that takes longer than KEEP_AFTER_MS: on the device until it comes.
+    server.delayMs = KEEP_AFTER_MS + 400;
+    let kept = false;
+    const submitted = outbox.submit(scan('slow')).then(() => (kept = true));
+    await vi.advanceTimersByTimeAsync(KEEP_AFTER_MS - 1);
+    expect(queue.ids()).toEqual([]);
+    expect(kept).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await submitted;
+    expect(queue.ids()).toEqual(['slow']);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(screen.said.at(-1)).toBe('answered slow');
+    expect(queue.ids()).toEqual([]);
+    expect(server.recorded).toEqual(['fast', 'slow']);
+  });
+
+  it('writes what is not answered yet to the device when the page goes away', async () => {
+    await outbox.start();
+    await settle();
+    server.delayMs = 5000;
+    const submitted = Promise.all([outbox.submit(scan('a')), outbox.submit(scan('b'))]);
+    await settle();
+    outbox.keepUnanswered();
+    await submitted;
+    expect(queue.ids()).toEqual(['a', 'b']);
   });
 
   it('finds out that the server went away when the browser says so, with nothing to send', async () => {
