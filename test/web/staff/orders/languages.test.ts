@@ -134,7 +134,7 @@ describe.each(['pl', 'ro'] as const)('the orders screens in %s', (lang: Lang) =>
     await page.setViewportSize(VIEWPORTS.panel);
     expect(await clippedWords(page)).toEqual([]);
     await screenshot(page, `staff-order-labels-${lang}-800x480`);
-    await labels.getByRole('button', { name: words.close }).click();
+    await labels.getByRole('button', { name: words.close, exact: true }).last().click();
 
     await page.setViewportSize(VIEWPORTS.desktop);
     await page
