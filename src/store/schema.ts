@@ -433,6 +433,31 @@ export interface DB {
   // People on the floor (migrations 0401, 0402).
   audit_log: AuditLogTable;
   operators: OperatorTable;
+  // Report roll-ups, kept by triggers (migration 0830).
+  scan_counts: ScanCountTable;
+  cycle_time_counts: CycleTimeCountTable;
+}
+
+/** Scans per 15-minute UTC slot, station, operator and role (migration 0830); '' for none. */
+export interface ScanCountTable {
+  factory_id: string;
+  slot: number;
+  station_id: string;
+  operator_id: string;
+  event: ScanEvent;
+  accepted: number;
+  refused: number;
+}
+
+/** A histogram of stage durations per UTC hour the stage ended and retailer (migration 0830). */
+export interface CycleTimeCountTable {
+  factory_id: string;
+  per: 'piece' | 'order';
+  stage: string;
+  hour: number;
+  retailer_id: string;
+  bin: number;
+  n: number;
 }
 
 /** The row `/readyz` rewrites (migration 0502). */

@@ -26,6 +26,7 @@ import * as webhookSecretRotation from './2026-11-26-0602-webhook-secret-rotatio
 import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
 import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
+import * as reportRollUps from './2026-11-26-0830-report-roll-ups.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0603-api-key-scopes': apiKeyScopes,
   '2026-11-26-0701-migration-versions': migrationVersions,
   '2026-11-26-0702-single-sign-on': singleSignOn,
+  '2026-11-26-0830-report-roll-ups': reportRollUps,
 };
 
 export const migrationProvider: MigrationProvider = {
