@@ -180,11 +180,20 @@ async function reports(): Promise<void> {
     const start = Date.parse('2026-10-01T00:00:00.000Z');
     const span = 30 * 86_400_000;
     const pieces = Math.floor(REPORT_SCANS / 3);
-    sqlite
-      .prepare(
-        `insert into retailers (id, factory_id, name, code, created_at, updated_at) values ('rtl_b', ?, 'R', 'R', '2026-10-01T00:00:00.000Z', '2026-10-01T00:00:00.000Z')`,
-      )
-      .run(factoryId);
+    // The pieces belong to one order of one retailer (per-retailer roll-ups need its retailer).
+    const { createRetailer } = await import('../src/core/retailers/retailers.js');
+    const { createOrder } = await import('../src/core/orders/create-order.js');
+    const retailer = await createRetailer(core, factoryId, { name: 'R', code: 'R' });
+    const order = await createOrder(
+      core,
+      factoryId,
+      {
+        order_no: 'R-1',
+        retailer_id: retailer.id,
+        lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 1 }],
+      },
+      'api',
+    );
     const t0 = performance.now();
     const insertScan = sqlite.prepare(
       `insert into scans (id, factory_id, station_id, station_name, event, barcode, piece_id, order_id, accepted, reason, location, test_label, client_scan_id, scanned_at, at)
@@ -192,7 +201,7 @@ async function reports(): Promise<void> {
     );
     const insertPiece = sqlite.prepare(
       `insert into pieces (id, factory_id, order_id, line_no, unit_no, piece_no, piece_name, barcode, status, location, scanned, produced_at, in_stock_at, dispatched_at, label_printed_at, updated_at)
-       values (?, ?, 'ord_b', 1, ?, 1, null, ?, 'dispatched', null, 1, ?, ?, ?, null, ?)`,
+       values (?, ?, ?, 1, ?, 1, null, ?, 'dispatched', null, 1, ?, ?, ?, null, ?)`,
     );
     const roles = ['produce', 'stock', 'dispatch'] as const;
     sqlite.pragma('foreign_keys = OFF');
@@ -205,7 +214,17 @@ async function reports(): Promise<void> {
           produced + 3_600_000 * (8 + (p % 13)),
         ];
         const iso = times.map((t) => new Date(t).toISOString());
-        insertPiece.run(`pce_${p}`, factoryId, p, `B ${p}`, iso[0], iso[1], iso[2], iso[2]);
+        insertPiece.run(
+          `pce_${p}`,
+          factoryId,
+          order.id,
+          p,
+          `B ${p}`,
+          iso[0],
+          iso[1],
+          iso[2],
+          iso[2],
+        );
         for (let r = 0; r < 3; r++) {
           const station = `stn_${r}_${p % 7}`;
           insertScan.run(

@@ -4,7 +4,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
-import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
+import type { RefusalReason, ScanEvent, StationRole } from '../domain/scan-rules.js';
 import type * as Accounts from './schema-accounts.js';
 
 export type Bool = number;
@@ -106,7 +106,7 @@ export interface StationTable {
   id: string;
   factory_id: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   token_hash: string;
   default_location: string | null;
   /** JSON of the last hardware check, or null. */
@@ -131,7 +131,7 @@ export interface PairingCodeTable {
   factory_id: string;
   code_hash: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   created_at: string;
   expires_at: string;
   used_at: string | null;

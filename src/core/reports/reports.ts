@@ -6,8 +6,9 @@ import {
   CYCLE_STAGES,
   cycleTimeBins,
   groupNames,
-  scanSlotCounts,
+  scanBucketCounts,
   type CycleStage,
+  type OffsetSegment,
   type ThroughputBucket,
   type ThroughputGroup,
 } from '../../store/reports/reports.repository.js';
@@ -79,34 +80,44 @@ export interface ThroughputReport {
 }
 
 const MINUTE = 60_000;
-const SLOT_MINUTES = 15;
+const SLOT_MS = 15 * MINUTE;
+const DAY_MS = 86_400_000;
 
 /**
- * Where a 15-minute slot's hour or day begins in `zone`, as an instant (ms); memoised per
- * offset and wall day, so a report's slots cost a few Intl calls, not one each.
+ * The stretches of 15-minute slots covering [from, to) over which `zone` keeps one offset. Every
+ * zone's offset today is a multiple of 15 minutes and changes on a slot's boundary, so each slot
+ * lies inside one stretch. Found by looking at each day's start and narrowing a change down to its
+ * slot: a year's range costs a few hundred look-ups.
  */
-function bucketer(zone: string, bucket: ThroughputBucket): (slot: number) => number {
-  const offsets = new Map<number, number>(); // UTC hour → offset
-  const midnights = new Map<number, number>(); // wall day → instant
-  return (slot) => {
-    const ms = slot * SLOT_MINUTES * MINUTE;
-    const hour = Math.floor(ms / 3_600_000);
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      offset = offsetMinutes(zone, ms);
-      offsets.set(hour, offset);
+function offsetSegments(zone: string, from: string, to: string): OffsetSegment[] {
+  const first = Math.floor(Date.parse(from) / SLOT_MS);
+  const last = Math.ceil(Date.parse(to) / SLOT_MS); // exclusive
+  const offsetAt = (slot: number) => offsetMinutes(zone, slot * SLOT_MS);
+  const segments: OffsetSegment[] = [];
+  let start = first;
+  let offset = offsetAt(first);
+  const slotsPerDay = DAY_MS / SLOT_MS;
+  for (let probe = first; probe < last - 1;) {
+    const next = Math.min(probe + slotsPerDay, last - 1);
+    if (offsetAt(next) === offset) {
+      probe = next;
+      continue;
     }
-    // Offsets change on a slot boundary, and a slot lies inside one offset.
-    const wall = ms + offset * MINUTE;
-    if (bucket === 'hour') return wall - (wall % 3_600_000) - offset * MINUTE;
-    const day = Math.floor(wall / 86_400_000);
-    let start = midnights.get(day);
-    if (start === undefined) {
-      start = instantOfWallTime(zone, day * 86_400_000);
-      midnights.set(day, start);
+    // The first slot with another offset lies in (probe, next].
+    let lo = probe;
+    let hi = next;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid) === offset) lo = mid;
+      else hi = mid;
     }
-    return start;
-  };
+    segments.push({ fromSlot: start, toSlot: hi, offsetMinutes: offset });
+    start = hi;
+    offset = offsetAt(hi);
+    probe = hi;
+  }
+  segments.push({ fromSlot: start, toSlot: last, offsetMinutes: offset });
+  return segments;
 }
 
 async function timeZoneOf(ctx: CoreContext, factoryId: string): Promise<string> {
@@ -125,11 +136,29 @@ export async function throughputReport(
 ): Promise<ThroughputReport> {
   const { from, to } = rangeOf(ctx, input, input.bucket);
   const timezone = await timeZoneOf(ctx, factoryId);
-  const slots = await scanSlotCounts(ctx.db, { factoryId, from, to, groupBy: input.group_by });
-  const bucketOf = bucketer(timezone, input.bucket);
+  const rows = await scanBucketCounts(ctx.db, {
+    factoryId,
+    from,
+    to,
+    groupBy: input.group_by,
+    bucket: input.bucket,
+    segments: offsetSegments(timezone, from, to),
+  });
+  // A bucket's start: by hour the key is it (UTC minutes); by day, the wall day's midnight.
+  const midnights = new Map<number, number>();
+  const startOf = (key: number) => {
+    if (input.bucket === 'hour') return key * MINUTE;
+    let start = midnights.get(key);
+    if (start === undefined) {
+      start = instantOfWallTime(timezone, key * DAY_MS);
+      midnights.set(key, start);
+    }
+    return start;
+  };
+  // Rows of one bucket from two segments (an hour across a change of offset) are summed here.
   const sums = new Map<string, { start: number; group: string | null; counts: number[] }>();
-  for (const r of slots) {
-    const start = bucketOf(r.slot);
+  for (const r of rows) {
+    const start = startOf(r.key);
     const key = `${start}\u0000${r.group ?? ''}`;
     let sum = sums.get(key);
     if (!sum) {

@@ -9,9 +9,23 @@ import type { DB } from '../schema.js';
 export type ThroughputBucket = 'hour' | 'day';
 export type ThroughputGroup = 'station' | 'role' | 'operator';
 
-/** Scans of one 15-minute UTC slot (`unixepoch / 900`) and group, per role and refused. */
-export interface SlotCountRow {
-  slot: number;
+/**
+ * A stretch of 15-minute slots [fromSlot, toSlot) over which the factory's time zone keeps one
+ * offset from UTC (minutes): the report's hours and days begin at the same wall times through it.
+ */
+export interface OffsetSegment {
+  fromSlot: number;
+  toSlot: number;
+  offsetMinutes: number;
+}
+
+/** Scans of one bucket and group, per role and refused. */
+export interface BucketCountRow {
+  /**
+   * By hour: the bucket's start as minutes since the epoch (UTC). By day: the wall-clock day's
+   * number since the epoch (its midnight's instant depends on that day's offset).
+   */
+  key: number;
   group: string | null;
   produce: number;
   stock: number;
@@ -40,15 +54,24 @@ function wholeUnits(from: string, to: string, ms: number): { first: number; end:
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Accepted scans per role and refused scans of [from, to), per 15-minute slot and group
- * (station, role or operator; null: no operator). The whole slots come from the roll-up
- * `scan_counts`, the parts of a slot at either end from the scans themselves, so the answer is
- * exact for any range. Test-label scans are left out.
+ * Accepted scans per role and refused scans of [from, to), per bucket (hour or day of the wall
+ * clock the segments describe) and group (station, role or operator; null: no operator). The
+ * whole 15-minute slots come from the roll-up `scan_counts`, the parts of a slot at either end
+ * from the scans themselves, so the answer is exact for any range. Test-label scans are left out.
+ * Buckets are computed in the statement (integer arithmetic on slots), so it answers one row
+ * per bucket and group, not per slot.
  */
-export async function scanSlotCounts(
+export async function scanBucketCounts(
   db: Kysely<DB>,
-  input: { factoryId: string; from: string; to: string; groupBy: ThroughputGroup },
-): Promise<SlotCountRow[]> {
+  input: {
+    factoryId: string;
+    from: string;
+    to: string;
+    groupBy: ThroughputGroup;
+    bucket: ThroughputBucket;
+    segments: readonly OffsetSegment[];
+  },
+): Promise<BucketCountRow[]> {
   const { first, end } = wholeUnits(input.from, input.to, SLOT_MS);
   const [headEnd, tailStart] =
     first < end ? [isoOf(first * SLOT_MS), isoOf(end * SLOT_MS)] : [input.to, input.to];
@@ -59,8 +82,27 @@ export async function scanSlotCounts(
   const role = (r: string, n: RawBuilder<unknown>) =>
     sql`case when event = ${r} then ${n} else 0 end`;
   const accepted = sql`case when accepted = 1 then 1 else 0 end`;
-  const { rows } = await sql<SlotCountRow>`
-    select slot, g as "group", sum(produce) as produce, sum(stock) as stock,
+  const raw = (from: string, to: string) => sql`
+    select ${whole(db, epochOf(db, sql`at`), 900)} as slot, ${group(column, false)} as g,
+      ${role('produce', accepted)} as produce, ${role('stock', accepted)} as stock,
+      ${role('dispatch', accepted)} as dispatch, case when accepted = 1 then 0 else 1 end as refused
+    from scans
+    where factory_id = ${input.factoryId} and at >= ${from} and at < ${to} and test_label = 0`;
+  // Wall-clock minutes of a slot in a segment, then the hour's start back in UTC minutes, or the
+  // wall day's number.
+  const keyOf = (o: number) =>
+    input.bucket === 'hour'
+      ? sql`((slot * 15 + ${sql.lit(o)}) / 60) * 60 - ${sql.lit(o)}`
+      : sql`(slot * 15 + ${sql.lit(o)}) / 1440`;
+  const key = sql`case ${sql.join(
+    input.segments.map(
+      (s) =>
+        sql`when slot >= ${sql.lit(s.fromSlot)} and slot < ${sql.lit(s.toSlot)} then ${keyOf(s.offsetMinutes)}`,
+    ),
+    sql` `,
+  )} end`;
+  const { rows } = await sql<BucketCountRow>`
+    select ${key} as key, g as "group", sum(produce) as produce, sum(stock) as stock,
       sum(dispatch) as dispatch, sum(refused) as refused
     from (
       select slot, ${group(column, true)} as g, ${role('produce', sql`accepted`)} as produce,
@@ -68,17 +110,12 @@ export async function scanSlotCounts(
         refused
       from scan_counts
       where factory_id = ${input.factoryId} and slot >= ${first} and slot < ${end}
-      union all
-      select ${whole(db, epochOf(db, sql`at`), 900)}, ${group(column, false)},
-        ${role('produce', accepted)}, ${role('stock', accepted)}, ${role('dispatch', accepted)},
-        case when accepted = 1 then 0 else 1 end
-      from scans
-      where factory_id = ${input.factoryId} and test_label = 0
-        and ((at >= ${input.from} and at < ${headEnd}) or (at >= ${tailStart} and at < ${input.to}))
+      union all ${raw(input.from, headEnd)}
+      union all ${raw(tailStart, input.to)}
     ) c
-    group by slot, g`.execute(db);
+    group by 1, 2`.execute(db);
   return rows.map((r) => ({
-    slot: Number(r.slot),
+    key: Number(r.key),
     group: r.group,
     produce: Number(r.produce),
     stock: Number(r.stock),
@@ -162,11 +199,12 @@ export async function cycleTimeBins(
     input.retailerId === null ? sql`1 = 1` : sql`${retailerColumn} = ${input.retailerId}`;
   const raw = (name: CycleStage, a: string, b: string) => {
     const end = sql.ref(`t.${b}`);
-    return sql`
+    const part = (from: string, to: string) => sql`
       select ${name} as stage, ${bin(`t.${a}`, `t.${b}`)} as bin, 1 as n from ${table}
-      where t.factory_id = ${input.factoryId} and ${sql.ref(`t.${a}`)} is not null and ${retailer}
-        and ((${end} >= ${input.from} and ${end} < ${headEnd})
-          or (${end} >= ${tailStart} and ${end} < ${input.to}))`;
+      where t.factory_id = ${input.factoryId} and ${end} >= ${from} and ${end} < ${to}
+        and ${sql.ref(`t.${a}`)} is not null and ${retailer}`;
+    // Two ranges, not one `or`: each reads its stretch of the milestone's index.
+    return sql`${part(input.from, headEnd)} union all ${part(tailStart, input.to)}`;
   };
   const { rows } = await sql<CycleBinRow>`
     select stage, bin, sum(n) as n from (

@@ -88,7 +88,9 @@ function PairForm({
       >
         {Object.entries(ROLE_LABELS).map(([role, label]) => (
           <option key={role} value={role}>
-            {label}: records {role} scans only
+            {role === 'board'
+              ? `${label}: the floor board on a TV, read-only, cannot scan`
+              : `${label}: records ${role} scans only`}
           </option>
         ))}
       </SelectField>
@@ -125,7 +127,9 @@ function PairingCodePanel({
       <div className="paired" role="status">
         <p className="paired-title">✓ Paired: {code.name}</p>
         <p>
-          The station is ready to scan ({ROLE_LABELS[code.role].toLowerCase()} scans).{' '}
+          {code.role === 'board'
+            ? 'The board shows the floor.'
+            : `The station is ready to scan (${ROLE_LABELS[code.role].toLowerCase()} scans).`}{' '}
           {state.data.station_id && (
             <Link to={`/stations/${state.data.station_id}`} onClick={onClose}>
               See the station
@@ -190,7 +194,9 @@ function PairingCodePanel({
         <p className="field-hint">
           On the station, open <strong className="station-address">{stationPage}</strong> in its
           browser and type the code, or scan the first QR code with its camera. The code works once,
-          for {ROLE_LABELS[code.role].toLowerCase()} scans.
+          {code.role === 'board'
+            ? ' for a read-only board.'
+            : ` for ${ROLE_LABELS[code.role].toLowerCase()} scans.`}
         </p>
         <ErrorMessage error={state.error} />
       </div>

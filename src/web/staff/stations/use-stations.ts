@@ -12,6 +12,7 @@ export const ROLE_LABELS: Record<StationRole, string> = {
   produce: 'Produce',
   stock: 'Stock',
   dispatch: 'Dispatch',
+  board: 'Board',
 };
 
 export function useStations(cursor: string | undefined) {
