@@ -197,12 +197,12 @@ async function main(): Promise<void> {
       const s = await scans();
       const p = await plain();
       results.push({ bare: b, scans: s, plain: p });
-      console.log(`         without roll-ups      ${fmt(p)}`);
       ratios.push(s.perSecond / b.perSecond);
       console.log(`round ${round}  bare GET /ok          ${fmt(b)}`);
       console.log(
         `         POST /v1/scans        ${fmt(s)}   ratio ${(s.perSecond / b.perSecond).toFixed(2)}`,
       );
+      console.log(`         without roll-ups      ${fmt(p)}`);
       if (b.failures > 0 || s.failures > 0 || p.failures > 0) process.exitCode = 1;
     }
     const scanP99 = median(results.map((r) => r.scans.p99));

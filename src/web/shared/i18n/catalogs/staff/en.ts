@@ -1,4 +1,7 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import live from './live/en.js';
+import reports from './reports/en.js';
+
 export default {
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
@@ -55,4 +58,6 @@ export default {
     stuck_waiting: 'Stuck: produced, not dispatched',
     at_least: '{{count}}+',
   },
+  reports,
+  live,
 };

@@ -1,3 +1,6 @@
+import live from './live/pl.js';
+import reports from './reports/pl.js';
+
 export default {
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
@@ -54,4 +57,6 @@ export default {
     stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
     at_least: '{{count}}+',
   },
+  reports,
+  live,
 };

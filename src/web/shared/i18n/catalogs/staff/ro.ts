@@ -1,3 +1,6 @@
+import live from './live/ro.js';
+import reports from './reports/ro.js';
+
 export default {
   face: 'Personal',
   sign_in_title: 'Conectare personal',
@@ -55,4 +58,6 @@ export default {
     stuck_waiting: 'Blocate: produse, neexpediate',
     at_least: '{{count}}+',
   },
+  reports,
+  live,
 };
