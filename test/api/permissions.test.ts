@@ -15,14 +15,7 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
  */
 
 type Caller = Actor | 'none';
-const ACTORS: readonly Actor[] = [
-  'api_key',
-  'admin',
-  'supervisor',
-  'retailer',
-  'station',
-  'board',
-];
+const ACTORS: readonly Actor[] = ['api_key', 'admin', 'supervisor', 'retailer', 'station', 'board'];
 const CALLERS: readonly Caller[] = [...ACTORS, 'none'];
 const PASSWORD = 'matrix password 1';
 
