@@ -7,84 +7,31 @@
 //
 // Run: npx tsx bench/live.bench.ts   (BENCH_STATIONS, BENCH_CLIENTS, BENCH_SCANS_PER_STATION,
 // BENCH_REPORT_SCANS change the load)
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
+import {
+  answerCpu,
+  pairStations,
+  serveScanApp,
+  serverCpu,
+  startServer,
+  type Ready,
+} from './scan-floor.js';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PER_STATION = Number(process.env.BENCH_SCANS_PER_STATION ?? 60);
 const REPORT_SCANS = Number(process.env.BENCH_REPORT_SCANS ?? 1_000_000);
 
-interface Ready {
-  url: string;
-  apiKey: string;
-  barcodes: string[];
-}
-
-async function serve(dir: string): Promise<Ready> {
-  const { openStore } = await import('../src/store/database.js');
-  const { buildApp } = await import('../src/api/app.js');
-  const { createCoreContext } = await import('../src/core/context.js');
-  const { systemClock } = await import('../src/domain/clock.js');
-  const { createFactory } = await import('../src/core/factory/setup.js');
-  const { createRetailer } = await import('../src/core/retailers/retailers.js');
-  const { createOrder } = await import('../src/core/orders/create-order.js');
-  const store = await openStore({
-    file: join(dir, 'factoryd.db'),
-    checkpoint: {
-      worker: new URL('../src/store/checkpoint.worker.ts', import.meta.url),
-      onError: (message) => console.error(`checkpoint: ${message}`),
-    },
+function serve(dir: string): Promise<Ready> {
+  return serveScanApp(dir, STATIONS * (PER_STATION * 2 + 20), {
+    piecesPerOrder: 100,
+    orderPrefix: 'L',
   });
-  const core = createCoreContext({ db: store.db, clock: systemClock });
-  const { factoryId, apiKey } = await createFactory(core, { name: 'Bench Factory' });
-  const retailer = await createRetailer(core, factoryId, { name: 'Bench Retail', code: 'BR' });
-  const needed = STATIONS * (PER_STATION * 2 + 20);
-  const barcodes: string[] = [];
-  for (let n = 0; barcodes.length < needed; n++) {
-    const order = await createOrder(
-      core,
-      factoryId,
-      {
-        order_no: `L-${n}`,
-        retailer_id: retailer.id,
-        lines: [{ sku: 'SOFA', colour: 'Grey', qty: 25, pieces_per_unit: 4 }],
-      },
-      'api',
-    );
-    for (const piece of order.pieces) barcodes.push(piece.barcode);
-  }
-  const app = await buildApp({ core });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, apiKey: apiKey.key, barcodes: barcodes.slice(0, needed) };
-}
-
-function serverCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (usage) => {
-      const { user, system } = usage as NodeJS.CpuUsage;
-      resolve(user + system);
-    });
-    child.send('cpu');
-  });
-}
-
-async function post(url: string, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, string>;
 }
 
 /** A stream client: when it saw each barcode's scan event. */
@@ -157,26 +104,10 @@ const pct = (sorted: number[], q: number) =>
 
 async function liveFloor(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'factoryd-live-bench-'));
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', dir], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { child, ready } = await startServer(fileURLToPath(import.meta.url), [dir]);
   try {
-    const tokens: string[] = [];
-    for (let s = 0; s < STATIONS; s++) {
-      const issued = await post(
-        ready.url,
-        '/v1/stations/pairing-codes',
-        { name: `Line ${s}`, role: 'produce' },
-        ready.apiKey,
-      );
-      tokens.push((await post(ready.url, '/v1/stations/pair', { code: issued.code })).token!);
-    }
-    const barcodes = ready.barcodes;
+    const tokens = await pairStations(ready, STATIONS);
+    const barcodes = ready.barcodes!;
     // Warm-up.
     await scanRound(ready.url, tokens, barcodes.slice(0, STATIONS * 10), 10);
     let from = STATIONS * 10;
@@ -190,7 +121,7 @@ async function liveFloor(): Promise<void> {
     // With CLIENTS stream clients.
     const seen = new Map<string, number[]>();
     const clients = Array.from({ length: CLIENTS }, () =>
-      streamClient(ready.url, ready.apiKey, seen),
+      streamClient(ready.url, ready.apiKey!, seen),
     );
     await Promise.all(clients.map((c) => c.ready));
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -249,11 +180,20 @@ async function reports(): Promise<void> {
     const start = Date.parse('2026-10-01T00:00:00.000Z');
     const span = 30 * 86_400_000;
     const pieces = Math.floor(REPORT_SCANS / 3);
-    sqlite
-      .prepare(
-        `insert into retailers (id, factory_id, name, code, created_at, updated_at) values ('rtl_b', ?, 'R', 'R', '2026-10-01T00:00:00.000Z', '2026-10-01T00:00:00.000Z')`,
-      )
-      .run(factoryId);
+    // The pieces belong to one order of one retailer (per-retailer roll-ups need its retailer).
+    const { createRetailer } = await import('../src/core/retailers/retailers.js');
+    const { createOrder } = await import('../src/core/orders/create-order.js');
+    const retailer = await createRetailer(core, factoryId, { name: 'R', code: 'R' });
+    const order = await createOrder(
+      core,
+      factoryId,
+      {
+        order_no: 'R-1',
+        retailer_id: retailer.id,
+        lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 1 }],
+      },
+      'api',
+    );
     const t0 = performance.now();
     const insertScan = sqlite.prepare(
       `insert into scans (id, factory_id, station_id, station_name, event, barcode, piece_id, order_id, accepted, reason, location, test_label, client_scan_id, scanned_at, at)
@@ -261,7 +201,7 @@ async function reports(): Promise<void> {
     );
     const insertPiece = sqlite.prepare(
       `insert into pieces (id, factory_id, order_id, line_no, unit_no, piece_no, piece_name, barcode, status, location, scanned, produced_at, in_stock_at, dispatched_at, label_printed_at, updated_at)
-       values (?, ?, 'ord_b', 1, ?, 1, null, ?, 'dispatched', null, 1, ?, ?, ?, null, ?)`,
+       values (?, ?, ?, 1, ?, 1, null, ?, 'dispatched', null, 1, ?, ?, ?, null, ?)`,
     );
     const roles = ['produce', 'stock', 'dispatch'] as const;
     sqlite.pragma('foreign_keys = OFF');
@@ -274,7 +214,17 @@ async function reports(): Promise<void> {
           produced + 3_600_000 * (8 + (p % 13)),
         ];
         const iso = times.map((t) => new Date(t).toISOString());
-        insertPiece.run(`pce_${p}`, factoryId, p, `B ${p}`, iso[0], iso[1], iso[2], iso[2]);
+        insertPiece.run(
+          `pce_${p}`,
+          factoryId,
+          order.id,
+          p,
+          `B ${p}`,
+          iso[0],
+          iso[1],
+          iso[2],
+          iso[2],
+        );
         for (let r = 0; r < 3; r++) {
           const station = `stn_${r}_${p % 7}`;
           insertScan.run(
@@ -303,18 +253,64 @@ async function reports(): Promise<void> {
         runs.push(performance.now() - a);
       }
       runs.sort((a, b) => a - b);
-      console.log(`  ${name}: ${runs[1]!.toFixed(0)} ms (median of 3; target ≤ 300 ms)`);
+      console.log(`  ${name}: ${runs[1]!.toFixed(1)} ms (median of 3; target ≤ 300 ms)`);
     };
     const month = { from: '2026-10-01T00:00:00.000Z', to: '2026-10-31T00:00:00.000Z' };
-    await time('throughput, a month by day and station', () =>
-      throughputReport(core, factoryId, { ...month, bucket: 'day', group_by: 'station' }),
-    );
-    await time('throughput, a month by hour and role', () =>
-      throughputReport(core, factoryId, { ...month, bucket: 'hour', group_by: 'role' }),
-    );
-    await time('cycle times per piece, a month', () =>
-      cycleTimesReport(core, factoryId, { ...month, per: 'piece' }),
-    );
+    // Before: the same reports read straight from the scans and pieces (as they were before the
+    // roll-ups of migration 0830), in UTC.
+    const direct = (bucketLength: number, group: string) =>
+      sqlite
+        .prepare(
+          `select substr(at, 1, ${bucketLength}) as bucket_start, ${group} as g,
+            sum(case when accepted = 1 and event = 'produce' then 1 else 0 end) as produce,
+            sum(case when accepted = 1 and event = 'stock' then 1 else 0 end) as stock,
+            sum(case when accepted = 1 and event = 'dispatch' then 1 else 0 end) as dispatch,
+            sum(case when accepted = 0 then 1 else 0 end) as refused
+          from scans where factory_id = ? and at >= ? and at < ? and test_label = 0
+          group by 1, 2 order by 1, 2`,
+        )
+        .all(factoryId, month.from, month.to);
+    const directCycle = () =>
+      sqlite
+        .prepare(
+          `with d as (${[
+            ['produce_to_stock', 'produced_at', 'in_stock_at'],
+            ['stock_to_dispatch', 'in_stock_at', 'dispatched_at'],
+            ['produce_to_dispatch', 'produced_at', 'dispatched_at'],
+          ]
+            .map(
+              ([stage, a, b]) =>
+                `select '${stage}' as stage, (julianday(${b}) - julianday(${a})) * 86400.0 as d
+                from pieces where factory_id = @f and ${b} >= @from and ${b} < @to and ${a} is not null`,
+            )
+            .join(' union all ')}),
+          r as (select stage, d, row_number() over (partition by stage order by d) as rn,
+            count(*) over (partition by stage) as n from d)
+          select stage, max(n) as n, min(case when rn * 2 >= n then d end) as p50,
+            min(case when rn * 10 >= n * 9 then d end) as p90 from r group by stage`,
+        )
+        .all({ f: factoryId, from: month.from, to: month.to });
+    const cases: [string, () => unknown, () => Promise<unknown>][] = [
+      [
+        'throughput, a month by day and station',
+        () => direct(10, 'station_id'),
+        () => throughputReport(core, factoryId, { ...month, bucket: 'day', group_by: 'station' }),
+      ],
+      [
+        'throughput, a month by hour and role',
+        () => direct(13, 'event'),
+        () => throughputReport(core, factoryId, { ...month, bucket: 'hour', group_by: 'role' }),
+      ],
+      [
+        'cycle times per piece, a month',
+        directCycle,
+        () => cycleTimesReport(core, factoryId, { ...month, per: 'piece' }),
+      ],
+    ];
+    for (const [name, before, after] of cases) {
+      await time(`${name}, from the scans (before)`, async () => before());
+      await time(`${name}, from the roll-ups (after)`, after);
+    }
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -324,9 +320,7 @@ async function reports(): Promise<void> {
 if (process.argv[2] === '--serve') {
   const ready = await serve(process.argv[3]!);
   process.send!(ready);
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send!(process.cpuUsage());
-  });
+  answerCpu();
   process.on('SIGTERM', () => process.exit(0));
 } else {
   // BENCH_ONLY=stream or BENCH_ONLY=reports runs one half.

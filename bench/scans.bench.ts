@@ -6,10 +6,13 @@
 // clients); this process drives it with one undici Client (one connection) per station, each
 // sending its requests one after another, so at most STATIONS requests are in flight.
 //
+// A third server, the same app without the report roll-ups' triggers (migration 0830), shows
+// what keeping the roll-ups in the scan's transaction costs in server CPU per scan.
+//
 // Run: npx tsx bench/scans.bench.ts
 // (BENCH_STATIONS, BENCH_SCANS_PER_STATION and BENCH_ROUNDS change the load; BENCH_PROFILE=<dir>
 // writes a CPU profile of the scan server during the measured rounds into <dir>.)
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
@@ -18,18 +21,21 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { Client } from 'undici';
+import {
+  answerCpu,
+  pairStations,
+  serveScanApp,
+  serverCpu,
+  startServer,
+  stop,
+  type Ready,
+} from './scan-floor.js';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
 const PER_STATION = Number(process.env.BENCH_SCANS_PER_STATION ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_PER_STATION = 20;
 const PIECES_PER_ORDER = 100;
-
-interface Ready {
-  url: string;
-  apiKey?: string;
-  barcodes?: string[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Servers (child processes)
@@ -41,46 +47,26 @@ async function serveBare(): Promise<Ready> {
   return { url };
 }
 
-async function serveScans(dir: string): Promise<Ready> {
-  const { openStore } = await import('../src/store/database.js');
-  const { buildApp } = await import('../src/api/app.js');
-  const { createCoreContext } = await import('../src/core/context.js');
-  const { systemClock } = await import('../src/domain/clock.js');
-  const { createFactory } = await import('../src/core/factory/setup.js');
-  const { createRetailer } = await import('../src/core/retailers/retailers.js');
-  const { createOrder } = await import('../src/core/orders/create-order.js');
+/** The roll-ups' triggers (migration 0830), dropped for the baseline server. */
+const ROLL_UP_TRIGGERS = [
+  'scan_counts_add',
+  ...['pieces', 'orders'].flatMap((t) =>
+    ['insert', 'update', 'delete'].map((op) => `${t}_cycle_time_counts_${op}`),
+  ),
+];
 
-  // As `factoryd serve` opens it: the WAL checkpointed from a thread of its own.
-  const store = await openStore({
-    file: join(dir, 'factoryd.db'),
-    checkpoint: {
-      worker: new URL('../src/store/checkpoint.worker.ts', import.meta.url),
-      onError: (message) => console.error(`checkpoint: ${message}`),
-    },
+function serveScans(dir: string, rollUps: boolean): Promise<Ready> {
+  return serveScanApp(dir, STATIONS * (ROUNDS * PER_STATION + WARMUP_PER_STATION), {
+    piecesPerOrder: PIECES_PER_ORDER,
+    orderPrefix: 'B',
+    prepare: rollUps
+      ? undefined
+      : (sqlite) => {
+          for (const name of ROLL_UP_TRIGGERS) {
+            (sqlite as { exec(sql: string): void }).exec(`drop trigger ${name}`);
+          }
+        },
   });
-  const core = createCoreContext({ db: store.db, clock: systemClock });
-  const { factoryId, apiKey } = await createFactory(core, { name: 'Bench Factory' });
-  const retailer = await createRetailer(core, factoryId, { name: 'Bench Retail', code: 'BR' });
-
-  const needed = STATIONS * (ROUNDS * PER_STATION + WARMUP_PER_STATION);
-  const barcodes: string[] = [];
-  for (let n = 0; barcodes.length < needed; n++) {
-    const order = await createOrder(
-      core,
-      factoryId,
-      {
-        order_no: `B-${n}`,
-        retailer_id: retailer.id,
-        lines: [{ sku: 'SOFA', colour: 'Grey', qty: PIECES_PER_ORDER / 4, pieces_per_unit: 4 }],
-      },
-      'api',
-    );
-    for (const piece of order.pieces) barcodes.push(piece.barcode);
-  }
-
-  const app = await buildApp({ core });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, apiKey: apiKey.key, barcodes: barcodes.slice(0, needed) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,17 +81,6 @@ interface Result {
   p50: number;
   p99: number;
   failures: number;
-}
-
-/** The server child's CPU time so far, in microseconds. */
-function serverCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (usage) => {
-      const { user, system } = usage as NodeJS.CpuUsage;
-      resolve(user + system);
-    });
-    child.send('cpu');
-  });
 }
 
 async function measure(
@@ -158,52 +133,6 @@ async function drive(
   };
 }
 
-function start(
-  kind: 'bare' | 'scans',
-  dir: string,
-): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, dir], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (ready) => resolve({ child, ready: ready as Ready }));
-    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function post(
-  url: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<Record<string, string>> {
-  const client = new Client(url);
-  try {
-    const res = await client.request({
-      method: 'POST',
-      path,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const json = await res.body.json();
-    if (res.statusCode !== 200)
-      throw new Error(`${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-    return json as Record<string, string>;
-  } finally {
-    await client.close();
-  }
-}
-
 type Load = () => Promise<Result>;
 
 /** The bare route's server, warmed up: each call measures one round. */
@@ -216,12 +145,7 @@ async function prepareBare(child: ChildProcess, ready: Ready): Promise<Load> {
 
 /** The app with STATIONS paired produce stations, warmed up: each call measures one round. */
 async function prepareScans(child: ChildProcess, ready: Ready): Promise<Load> {
-  const tokens: string[] = [];
-  for (let s = 0; s < STATIONS; s++) {
-    const body = { name: `Line ${s + 1}`, role: 'produce' };
-    const issued = await post(ready.url, '/v1/stations/pairing-codes', body, ready.apiKey);
-    tokens.push((await post(ready.url, '/v1/stations/pair', { code: issued.code })).token!);
-  }
+  const tokens = await pairStations(ready, STATIONS);
   // Every scan is of a new piece, so every one is accepted and moves a piece and its order.
   const barcodes = ready.barcodes!;
   let next = 0;
@@ -244,12 +168,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'factoryd-bench-scans-'));
   const children: ChildProcess[] = [];
   try {
-    const bareServer = await start('bare', dir);
-    children.push(bareServer.child);
-    const scanServer = await start('scans', dir);
-    children.push(scanServer.child);
+    const start = async (kind: string) => {
+      mkdirSync(join(dir, kind));
+      const server = await startServer(fileURLToPath(import.meta.url), [kind, join(dir, kind)]);
+      children.push(server.child);
+      return server;
+    };
+    const bareServer = await start('bare');
+    const scanServer = await start('scans');
+    const plainServer = await start('scans-without-roll-ups');
     const bare = await prepareBare(bareServer.child, bareServer.ready);
     const scans = await prepareScans(scanServer.child, scanServer.ready);
+    const plain = await prepareScans(plainServer.child, plainServer.ready);
 
     const fmt = (r: Result) =>
       `${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  ` +
@@ -260,24 +190,32 @@ async function main(): Promise<void> {
         `(bare and scans alternate, so both see the same machine)`,
     );
     const ratios: number[] = [];
-    const results: { bare: Result; scans: Result }[] = [];
+    const results: { bare: Result; scans: Result; plain: Result }[] = [];
     scanServer.child.send('profile');
     for (let round = 1; round <= ROUNDS; round++) {
       const b = await bare();
       const s = await scans();
-      results.push({ bare: b, scans: s });
+      const p = await plain();
+      results.push({ bare: b, scans: s, plain: p });
       ratios.push(s.perSecond / b.perSecond);
       console.log(`round ${round}  bare GET /ok          ${fmt(b)}`);
       console.log(
         `         POST /v1/scans        ${fmt(s)}   ratio ${(s.perSecond / b.perSecond).toFixed(2)}`,
       );
-      if (b.failures > 0 || s.failures > 0) process.exitCode = 1;
+      console.log(`         without roll-ups      ${fmt(p)}`);
+      if (b.failures > 0 || s.failures > 0 || p.failures > 0) process.exitCode = 1;
     }
     const scanP99 = median(results.map((r) => r.scans.p99));
     const cpuRatio = median(results.map((r) => r.bare.serverCpuUs / r.scans.serverCpuUs));
     console.log(
       `median ratio scans/bare ${median(ratios).toFixed(2)} (target ≥ 0.50); median scan p99 ` +
         `${scanP99.toFixed(1)} ms (target ≤ 25 ms); server CPU per request bare/scan ${cpuRatio.toFixed(2)}`,
+    );
+    const withRollUps = median(results.map((r) => r.scans.serverCpuUs));
+    const withoutRollUps = median(results.map((r) => r.plain.serverCpuUs));
+    console.log(
+      `server CPU per scan with the roll-ups' triggers ${withRollUps.toFixed(0)} µs, without ` +
+        `${withoutRollUps.toFixed(0)} µs (${((withRollUps / withoutRollUps - 1) * 100).toFixed(1)} %)`,
     );
   } finally {
     await Promise.all(children.map(stop));
@@ -287,7 +225,8 @@ async function main(): Promise<void> {
 
 if (process.argv[2] === '--serve') {
   const kind = process.argv[3];
-  const ready = kind === 'bare' ? await serveBare() : await serveScans(process.argv[4]!);
+  const ready =
+    kind === 'bare' ? await serveBare() : await serveScans(process.argv[4]!, kind === 'scans');
   process.send!(ready);
   // BENCH_PROFILE: the scan server profiles its CPU during the measured rounds only.
   const profileDir = kind === 'scans' ? process.env.BENCH_PROFILE : undefined;
@@ -296,8 +235,8 @@ if (process.argv[2] === '--serve') {
     new Promise<unknown>((resolve, reject) =>
       session!.post(method, (err, result) => (err ? reject(err) : resolve(result))),
     );
+  answerCpu();
   process.on('message', (message) => {
-    if (message === 'cpu') process.send!(process.cpuUsage());
     if (message === 'profile' && session && !profiling) {
       profiling = true;
       session.connect();

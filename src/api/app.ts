@@ -220,9 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         message:
           principal.kind === 'station'
             ? 'A station token may only record scans of its own kind.'
-            : principal.kind === 'api_key' && access?.includes('api_key')
-              ? `This API key's scopes (${principal.scopes.join(', ')}) do not allow this operation.`
-              : 'This token may not perform this operation.',
+            : principal.kind === 'board'
+              ? 'A board may only read the floor (the board, its reports and the event stream).'
+              : principal.kind === 'api_key' && access?.includes('api_key')
+                ? `This API key's scopes (${principal.scopes.join(', ')}) do not allow this operation.`
+                : 'This token may not perform this operation.',
       });
     }
   });

@@ -30,6 +30,9 @@ function actorOf(principal: Principal): AuditActor | null {
     case 'station':
       // A station records scans: their own ledger.
       return null;
+    case 'board':
+      // A board reads only; it is refused any change before its handler.
+      return null;
   }
 }
 

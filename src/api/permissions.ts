@@ -7,9 +7,10 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '../domain/api-key-scopes.js';
  * table is refused to everyone (fail closed), and a test fails when a route has no entry.
  *
  * Actors: an API key (`api_key`), a staff session by role (`admin`, `supervisor`), a retailer
- * portal session (`retailer`), a station token (`station`). `public` needs no token.
+ * portal session (`retailer`), a station token (`station`), a board's token (`board`: a device
+ * paired with role board, DESIGN §16). `public` needs no token.
  */
-export type Actor = 'api_key' | 'admin' | 'supervisor' | 'retailer' | 'station';
+export type Actor = 'api_key' | 'admin' | 'supervisor' | 'retailer' | 'station' | 'board';
 export type Access = readonly Actor[] | 'public';
 
 const ADMIN: Access = ['api_key', 'admin'];
@@ -17,6 +18,8 @@ const ADMIN: Access = ['api_key', 'admin'];
 const STAFF: Access = ['api_key', 'admin', 'supervisor'];
 const RETAILER: Access = ['retailer'];
 const STATION: Access = ['station'];
+/** What `/board` reads: staff's reads, and a board's. */
+const FLOOR: Access = [...STAFF, 'board'];
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -49,8 +52,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   'POST /v1/orders': ADMIN,
   'POST /v1/orders/upload': ADMIN,
-  'GET /v1/orders': STAFF,
-  'GET /v1/order-counts': STAFF,
+  'GET /v1/orders': FLOOR,
+  'GET /v1/order-counts': FLOOR,
   'GET /v1/orders/:id': STAFF,
   'POST /v1/orders/:id/cancel': ADMIN,
   'PATCH /v1/orders/:id': ADMIN,
@@ -159,8 +162,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/portal/users/:uid/password-link': RETAILER,
 
   // The live floor (DESIGN §16). A retailer's stream carries its own orders' events only.
-  'GET /v1/events/stream': ['api_key', 'admin', 'supervisor', 'retailer'],
-  'GET /v1/reports/throughput': STAFF,
+  'GET /v1/events/stream': ['api_key', 'admin', 'supervisor', 'retailer', 'board'],
+  'GET /v1/reports/throughput': FLOOR,
   'GET /v1/reports/cycle-times': STAFF,
   'GET /v1/audit-log': ADMIN,
   'GET /v1/audit-log/verify': ADMIN,
@@ -187,6 +190,8 @@ export function actorOf(principal: Principal): Actor {
       return 'retailer';
     case 'station':
       return 'station';
+    case 'board':
+      return 'board';
   }
 }
 

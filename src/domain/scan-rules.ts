@@ -7,6 +7,13 @@ import { blankToNull } from './text.js';
 export const SCAN_EVENTS = ['produce', 'stock', 'dispatch'] as const;
 export type ScanEvent = (typeof SCAN_EVENTS)[number];
 
+/**
+ * What a paired device is: a station of one scan kind, or a board (`/board` on a TV, DESIGN §16)
+ * that reads the floor and records nothing.
+ */
+export const STATION_ROLES = [...SCAN_EVENTS, 'board'] as const;
+export type StationRole = (typeof STATION_ROLES)[number];
+
 /** Why a scan was refused, in the precedence order used when several apply. */
 export const REFUSAL_REASONS = [
   'unknown_barcode',

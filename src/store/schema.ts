@@ -4,7 +4,7 @@
  */
 import type { ColumnType } from 'kysely';
 import type { OrderStatus, PieceStatus } from '../domain/order-status.js';
-import type { RefusalReason, ScanEvent } from '../domain/scan-rules.js';
+import type { RefusalReason, ScanEvent, StationRole } from '../domain/scan-rules.js';
 import type * as Accounts from './schema-accounts.js';
 
 export type Bool = number;
@@ -106,7 +106,7 @@ export interface StationTable {
   id: string;
   factory_id: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   token_hash: string;
   default_location: string | null;
   /** JSON of the last hardware check, or null. */
@@ -131,7 +131,7 @@ export interface PairingCodeTable {
   factory_id: string;
   code_hash: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -433,6 +433,31 @@ export interface DB {
   // People on the floor (migrations 0401, 0402).
   audit_log: AuditLogTable;
   operators: OperatorTable;
+  // Report roll-ups, kept by triggers (migration 0830).
+  scan_counts: ScanCountTable;
+  cycle_time_counts: CycleTimeCountTable;
+}
+
+/** Scans per 15-minute UTC slot, station, operator and role (migration 0830); '' for none. */
+export interface ScanCountTable {
+  factory_id: string;
+  slot: number;
+  station_id: string;
+  operator_id: string;
+  event: ScanEvent;
+  accepted: number;
+  refused: number;
+}
+
+/** A histogram of stage durations per UTC hour the stage ended and retailer (migration 0830). */
+export interface CycleTimeCountTable {
+  factory_id: string;
+  per: 'piece' | 'order';
+  stage: string;
+  hour: number;
+  retailer_id: string;
+  bin: number;
+  n: number;
 }
 
 /** The row `/readyz` rewrites (migration 0502). */

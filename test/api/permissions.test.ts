@@ -15,7 +15,7 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
  */
 
 type Caller = Actor | 'none';
-const ACTORS: readonly Actor[] = ['api_key', 'admin', 'supervisor', 'retailer', 'station'];
+const ACTORS: readonly Actor[] = ['api_key', 'admin', 'supervisor', 'retailer', 'station', 'board'];
 const CALLERS: readonly Caller[] = [...ACTORS, 'none'];
 const PASSWORD = 'matrix password 1';
 
@@ -78,6 +78,17 @@ beforeAll(async () => {
   });
   expect(station.statusCode).toBe(200);
   tokens.station = station.json().token;
+  // A board (DESIGN §16): paired like a station, reads the floor, records and changes nothing.
+  const boardCode = await t.request('POST', '/v1/pairing-codes', {
+    body: { name: 'Hall TV', role: 'board' },
+  });
+  expect(boardCode.json().pair_url).toMatch(/\/board#code=/);
+  const board = await t.request('POST', '/v1/stations/pair', {
+    token: null,
+    body: { code: boardCode.json().code },
+  });
+  expect(board.statusCode).toBe(200);
+  tokens.board = board.json().token;
 });
 
 afterAll(async () => {
@@ -112,7 +123,16 @@ async function call(route: string, token: string | null) {
   return t.request(method as 'GET', url, { token, ...(hasBody ? { body: {} } : {}) });
 }
 
-const COLUMNS = ['Route', 'API key', 'admin', 'supervisor', 'retailer', 'station', 'no token'];
+const COLUMNS = [
+  'Route',
+  'API key',
+  'admin',
+  'supervisor',
+  'retailer',
+  'station',
+  'board',
+  'no token',
+];
 
 /** The table as docs/permissions.md shows it, row by row, rendered from ROUTE_ACCESS. */
 function permissionRows(): string[][] {

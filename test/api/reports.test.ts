@@ -164,15 +164,23 @@ describe('GET /v1/reports/throughput', () => {
     expect(strip(byOperator.data)).toEqual(expected(scans, dayOf, () => null));
     expect(byOperator.data[0].group_name).toBe('no operator');
 
-    const cut = '2026-11-20T12:00:00.000Z';
-    const part = await ok(`/v1/reports/throughput?from=${cut}&to=${to}&bucket=hour&group_by=role`);
-    expect(strip(part.data)).toEqual(
-      expected(
-        scans.filter((s) => s.at >= cut),
-        hourOf,
-        (s) => s.event,
-      ),
-    );
+    // Ends that cut a 15-minute slot are counted from the scans themselves.
+    for (const [cut, end] of [
+      ['2026-11-20T12:00:00.000Z', to],
+      ['2026-11-20T09:07:31.500Z', '2026-11-21T02:52:10.250Z'],
+      ['2026-11-20T10:01:00.000Z', '2026-11-20T10:14:00.000Z'],
+    ] as const) {
+      const part = await ok(
+        `/v1/reports/throughput?from=${cut}&to=${end}&bucket=hour&group_by=station`,
+      );
+      expect(strip(part.data)).toEqual(
+        expected(
+          scans.filter((s) => s.at >= cut && s.at < end),
+          hourOf,
+          (s) => s.station_id,
+        ),
+      );
+    }
   });
 
   it('answers CSV, and refuses a bad range', async () => {
@@ -210,6 +218,55 @@ describe('GET /v1/reports/throughput', () => {
   });
 });
 
+describe('throughput in the factory’s time zone', () => {
+  it('buckets hours and days in Europe/Warsaw across the autumn change of offset', async () => {
+    await ok('/v1/settings', { method: 'PATCH', body: { timezone: 'Europe/Warsaw' } });
+    const token = await station('Line A', 'produce');
+    // From 20:00 UTC on 24 Oct (22:00 in Warsaw, +02:00) through the night: at 01:00 UTC on the
+    // 25th the clocks go back from 03:00 to 02:00 (+01:00), so 02:xx happens twice.
+    t.clock.set('2026-10-24T20:05:00.000Z');
+    const ats: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const res = await t.request('POST', '/v1/scans', { token, body: { barcode: `NONE ${i}` } });
+      expect(res.statusCode).toBe(200);
+      ats.push(t.clock.now().toISOString());
+      t.clock.advance(20 * 60_000);
+    }
+    const change = Date.parse('2026-10-25T01:00:00.000Z');
+    const local = (at: string) => {
+      const ms = Date.parse(at);
+      const offset = ms < change ? 120 : 60;
+      return { wall: new Date(ms + offset * 60_000).toISOString(), offset };
+    };
+    const zone = (offset: number) => (offset === 120 ? '+02:00' : '+01:00');
+    const hourOfLocal = (at: string) => {
+      const { wall, offset } = local(at);
+      return `${wall.slice(0, 13)}:00:00.000${zone(offset)}`;
+    };
+    const dayOfLocal = (at: string) => {
+      const { wall } = local(at);
+      // Midnight of both days fell in summer time (+02:00).
+      return `${wall.slice(0, 10)}T00:00:00.000+02:00`;
+    };
+    const from = '2026-10-24T00:00:00.000Z';
+    const to = '2026-10-26T00:00:00.000Z';
+    const byHour = await ok(
+      `/v1/reports/throughput?from=${from}&to=${to}&bucket=hour&group_by=role`,
+    );
+    expect(byHour.timezone).toBe('Europe/Warsaw');
+    const hours = new Map<string, number>();
+    for (const at of ats) hours.set(hourOfLocal(at), (hours.get(hourOfLocal(at)) ?? 0) + 1);
+    expect(byHour.data.map((r: Json) => [r.bucket_start, r.refused])).toEqual([...hours]);
+    expect(hours.has('2026-10-25T02:00:00.000+02:00')).toBe(true);
+    expect(hours.has('2026-10-25T02:00:00.000+01:00')).toBe(true);
+    const byDay = await ok(`/v1/reports/throughput?from=${from}&to=${to}&bucket=day&group_by=role`);
+    const days = new Map<string, number>();
+    for (const at of ats) days.set(dayOfLocal(at), (days.get(dayOfLocal(at)) ?? 0) + 1);
+    expect(byDay.data.map((r: Json) => [r.bucket_start, r.refused])).toEqual([...days]);
+    expect([...days.values()]).toEqual([6, 18]);
+  });
+});
+
 /** Nearest-rank percentile of sorted values. */
 const rank = (sorted: number[], p: number) => sorted[Math.ceil(p * sorted.length) - 1] ?? null;
 
@@ -239,11 +296,22 @@ describe('GET /v1/reports/cycle-times', () => {
         const report = await ok(
           `/v1/reports/cycle-times?from=${from}&to=${to}&per=${per}${retailer ? `&retailer_id=${retailer}` : ''}`,
         );
-        expect(report.data).toEqual([
+        const want = [
           { stage: 'produce_to_stock', ...stage('produced_at', 'in_stock_at') },
           { stage: 'stock_to_dispatch', ...stage('in_stock_at', 'dispatched_at') },
           { stage: 'produce_to_dispatch', ...stage('produced_at', 'dispatched_at') },
-        ]);
+        ];
+        expect(report.data.map((r: Json) => [r.stage, r.count])).toEqual(
+          want.map((r) => [r.stage, r.count]),
+        );
+        // Percentiles come from 1 % bins: within 0.5 % of the exact nearest rank.
+        for (const [i, w] of want.entries()) {
+          for (const p of ['p50_seconds', 'p90_seconds'] as const) {
+            const got = report.data[i][p];
+            if (w[p] === null) expect(got).toBeNull();
+            else expect(Math.abs(got - w[p]) / w[p], `${per} ${w.stage} ${p}`).toBeLessThan(0.005);
+          }
+        }
         if (per === 'piece') expect(report.data[0].count).toBeGreaterThan(5);
       }
     }

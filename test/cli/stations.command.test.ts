@@ -55,12 +55,23 @@ describe('factory stations pairing-code', () => {
     });
   });
 
+  it('issues a board’s code (a read-only floor board)', async () => {
+    const result = await run(['stations', 'pairing-code', '--name', 'Hall TV', '--role', 'board'], {
+      env: { ...env, NO_COLOR: '1' },
+      tty: true,
+    });
+    expect(result.code).toBe(0);
+    expect(api.requests.at(-1)!.json).toEqual({ name: 'Hall TV', role: 'board' });
+    expect(result.stdout).toMatch(/^Station +Hall TV \(board\)$/m);
+    expect(result.stdout).toContain("A TV's browser opens");
+  });
+
   it('refuses an unknown role before any request', async () => {
     const result = await run(['stations', 'pairing-code', '--name', 'X', '--role', 'pack'], {
       env,
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Allowed choices are produce, stock, dispatch');
+    expect(result.stderr).toContain('Allowed choices are produce, stock, dispatch, board');
   });
 });
 

@@ -51,7 +51,9 @@ describe('/board', () => {
     await page.getByLabel('Email').fill('tv@factory.test');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => metric(page, 'produced_today').textContent()).toBe('3');
+    await expect
+      .poll(() => metric(page, 'produced_today').textContent(), { timeout: 5_000 })
+      .toBe('3');
     expect(await metric(page, 'stocked_today').textContent()).toBe('0');
     expect(await metric(page, 'dispatched_today').textContent()).toBe('0');
 
@@ -78,6 +80,54 @@ describe('/board', () => {
     await screenshot(page, 'board-1280x720');
     expect(problems.errors).toEqual([]);
     expect(problems.cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('pairs a TV as a board from its pair_url: it follows scans with no staff sign-in', async () => {
+    const retailer = await w.api('POST', '/v1/retailers', { name: 'Southwind', code: 'SW' });
+    const order: Json = await w.api('POST', '/v1/orders', {
+      order_no: 'B-2',
+      retailer_id: retailer.id,
+      lines: [{ sku: 'BED', qty: 2, pieces_per_unit: 1 }],
+    });
+    const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
+    const line = await pair('Line B', 'produce');
+    const issued = await w.api('POST', '/v1/pairing-codes', { name: 'Hall TV', role: 'board' });
+    const pairUrl = new URL(issued.pair_url as string);
+    expect(pairUrl.pathname).toBe('/board');
+
+    const { page, problems, context } = await openPage(w.browser, {
+      viewport: { width: 1920, height: 1080 },
+    });
+    await page.goto(w.url(`/board${pairUrl.hash}`));
+    await metric(page, 'produced_today').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    const before = Number(await metric(page, 'produced_today').textContent());
+    await ok(w.daemon.url, 'POST', '/v1/scans', { token: line, body: { barcode: barcodes[0] } });
+    await expect
+      .poll(() => metric(page, 'produced_today').textContent(), { timeout: 5_000 })
+      .toBe(String(before + 1));
+    // Still paired after a reload (kept on the TV), and listed as a board among the stations.
+    await page.reload();
+    await metric(page, 'produced_today').waitFor();
+    const stations = await w.api('GET', '/v1/stations');
+    expect(stations.data.filter((s: Json) => s.role === 'board').map((s: Json) => s.name)).toEqual([
+      'Hall TV',
+    ]);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a station’s code on the board’s pairing form, saying why', async () => {
+    const issued = await w.api('POST', '/v1/pairing-codes', { name: 'Line C', role: 'produce' });
+    const { page, context } = await openPage(w.browser, {
+      viewport: { width: 1280, height: 720 },
+    });
+    await page.goto(w.url('/board'));
+    await page.getByRole('link', { name: 'Pair this screen as a board' }).click();
+    await page.getByLabel('Pairing code').fill(issued.code as string);
+    await page.getByRole('button', { name: 'Pair as a board' }).click();
+    await page.getByText('not a board').waitFor();
     await context.close();
   });
 });

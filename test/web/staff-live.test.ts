@@ -107,4 +107,22 @@ describe('the staff app on the event stream', () => {
     expect(problems.cspViolations).toEqual([]);
     await context.close();
   });
+
+  it('the Reports screen in Polish, at 1920×1080', async () => {
+    const { page, problems, context } = await openPage(w.browser, {
+      viewport: { width: 1920, height: 1080 },
+    });
+    await signIn(page);
+    await page.evaluate(() => localStorage.setItem('factoryd.language', 'pl'));
+    await page.goto(w.url('/reports'));
+    await page.getByRole('heading', { name: 'Raporty' }).waitFor();
+    await page
+      .getByRole('img', { name: 'Skany na godzinę według rodzaju' })
+      .locator('canvas')
+      .waitFor();
+    await page.getByText('Skany na godzinę, ostatnie 24 godziny').waitFor();
+    await screenshot(page, 'staff-reports-pl-1920x1080');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -22,7 +22,7 @@ const To = Type.String({
 
 const Bucket = StringEnum(['hour', 'day'] as const, {
   default: 'hour',
-  description: 'UTC hours or UTC days.',
+  description: 'Hours or days of the factory’s time zone (setting `timezone`).',
 });
 const GroupBy = StringEnum(['station', 'role', 'operator'] as const, {
   default: 'station',
@@ -48,7 +48,11 @@ export const ThroughputQuery = Type.Object(
 
 export const ThroughputRow = Type.Object(
   {
-    bucket_start: IsoDateTime,
+    bucket_start: Type.String({
+      format: 'date-time',
+      description:
+        'Where the hour or day begins in the factory’s time zone, with its offset (`2026-03-29T00:00:00.000+01:00`; `Z` in UTC).',
+    }),
     group: Nullable(
       Type.String({
         description:
@@ -73,6 +77,9 @@ export const ThroughputReport = Type.Object(
     to: IsoDateTime,
     bucket: StringEnum(['hour', 'day'] as const),
     group_by: StringEnum(['station', 'role', 'operator'] as const),
+    timezone: Type.String({
+      description: 'The factory’s time zone (IANA name) in which hours and days begin.',
+    }),
     data: Type.Array(ThroughputRow),
   },
   { additionalProperties: false, $id: 'ThroughputReport' },
@@ -111,8 +118,15 @@ export const CycleTimesReport = Type.Object(
           count: Type.Integer({
             description: 'Pieces (or orders) that reached the stage’s end in the range.',
           }),
-          p50_seconds: Nullable(Type.Number()),
-          p90_seconds: Nullable(Type.Number()),
+          p50_seconds: Nullable(
+            Type.Number({
+              description:
+                'Nearest-rank median, within 0.5 % (durations under a second: 0); null when none.',
+            }),
+          ),
+          p90_seconds: Nullable(
+            Type.Number({ description: 'Nearest-rank 90th percentile, within 0.5 %.' }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -2,7 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { HardwareCheck } from './hardware-check.js';
 import { IsoDateTime, Nullable, StringEnum } from './common.js';
 
-export const Role = StringEnum(['produce', 'stock', 'dispatch'] as const);
+export const Role = StringEnum(['produce', 'stock', 'dispatch', 'board'] as const, {
+  description:
+    'What the device does: scans of one kind, or `board`, a read-only floor board (`/board`) that cannot scan.',
+});
 export const StationName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 export const Bay = Type.String({ maxLength: 40 });
 

@@ -41,4 +41,6 @@ export type Principal =
       defaultLocation: string | null;
       /** The token's SHA-256, as stored: a scan checks its station by it in its transaction. */
       tokenHash: string;
-    };
+    }
+  /** A device paired with role `board` (DESIGN §16): reads the floor, records nothing. */
+  | { kind: 'board'; factoryId: string; stationId: string; stationName: string };

@@ -53,6 +53,14 @@ export async function resolveToken(
       if (remembered) return remembered;
       const station = await liveStationOfHash(ctx.db, hash);
       if (!station) return null;
+      if (station.role === 'board') {
+        return {
+          kind: 'board',
+          factoryId: station.factory_id,
+          stationId: station.id,
+          stationName: station.name,
+        };
+      }
       const principal = {
         kind: 'station',
         factoryId: station.factory_id,

@@ -38,6 +38,13 @@ export async function describeCaller(ctx: CoreContext, principal: Principal): Pr
         factory,
         station: { id: principal.stationId, name: principal.stationName, role: principal.role },
       };
+    case 'board':
+      // Not answered to a board (GET /v1/auth/me is staff's), described as the device it is.
+      return {
+        kind: 'station',
+        factory,
+        station: { id: principal.stationId, name: principal.stationName, role: 'board' },
+      };
   }
 }
 

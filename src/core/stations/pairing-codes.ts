@@ -8,7 +8,7 @@ import {
   isWellFormedPairingCode,
   normalizePairingCode,
 } from '../../domain/pairing-code.js';
-import type { ScanEvent } from '../../domain/scan-rules.js';
+import type { StationRole } from '../../domain/scan-rules.js';
 import { hashToken, newToken } from '../../domain/tokens.js';
 import * as pairingCodes from '../../store/stations/pairing-codes.repository.js';
 import { insertStation } from '../../store/stations/stations.repository.js';
@@ -35,7 +35,7 @@ export interface PairingCodeView {
   /** `<station_app_scheme>://pair?code=BCDFGHJK`, for the station app's camera. */
   qr: string;
   /**
-   * The station page with the code (`<public_url>/station#code=BCDF-GHJK`): any phone's camera
+   * The station page with the code (`<public_url>/station#code=BCDF-GHJK`; a board's: `/board#…`): any phone's camera
    * opens it from a QR, and the page pairs by itself (DESIGN §12).
    */
   pair_url: string;
@@ -47,7 +47,7 @@ export interface PairingCodeView {
   expires_in_seconds: number;
   expires_at: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
 }
 
 /** What the request asking for a code knows of where the station page is served. */
@@ -61,7 +61,7 @@ export interface StationAddress {
 export interface PairedStation {
   id: string;
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   /** The station's permanent token: returned this once, only its hash is kept. */
   token: string;
 }
@@ -74,7 +74,7 @@ export interface PairedStation {
 export function createPairingCode(
   ctx: CoreContext,
   factoryId: string,
-  input: { name: string; role: ScanEvent },
+  input: { name: string; role: StationRole },
   address: StationAddress,
 ): Promise<PairingCodeView> {
   return transact(ctx, async (tx) => {
@@ -120,7 +120,7 @@ export function createPairingCode(
       id,
       code: issued,
       qr: `${settings.station_app_scheme}://pair?code=${code}`,
-      pair_url: `${settings.public_url ?? address.base}/station#code=${issued}`,
+      pair_url: `${settings.public_url ?? address.base}/${input.role === 'board' ? 'board' : 'station'}#code=${issued}`,
       loopback_only: settings.public_url === null && address.loopbackOnly,
       expires_in_seconds: PAIRING_CODE_TTL_SECONDS,
       expires_at: expiresAt,
@@ -135,7 +135,7 @@ export interface PairingCodeState {
   id: string;
   object: 'pairing_code';
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   /** `pending` until a device pairs with it or it expires. */
   status: 'pending' | 'paired' | 'expired';
   created_at: string;

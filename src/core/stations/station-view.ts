@@ -1,4 +1,4 @@
-import type { ScanEvent } from '../../domain/scan-rules.js';
+import type { StationRole } from '../../domain/scan-rules.js';
 import type { HardwareCheckTable, StationTable } from '../../store/schema.js';
 
 /** A station's last known hardware state, and one entry of its check history. */
@@ -22,7 +22,7 @@ export interface StationView {
   id: string;
   object: 'station';
   name: string;
-  role: ScanEvent;
+  role: StationRole;
   default_location: string | null;
   paired_at: string;
   last_scan_at: string | null;

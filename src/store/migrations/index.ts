@@ -27,6 +27,7 @@ import * as apiKeyScopes from './2026-11-26-0603-api-key-scopes.js';
 import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
 import * as retailerAddress from './2026-11-26-0820-retailer-address.js';
+import * as reportRollUps from './2026-11-26-0830-report-roll-ups.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0701-migration-versions': migrationVersions,
   '2026-11-26-0702-single-sign-on': singleSignOn,
   '2026-11-26-0820-retailer-address': retailerAddress,
+  '2026-11-26-0830-report-roll-ups': reportRollUps,
 };
 
 export const migrationProvider: MigrationProvider = {

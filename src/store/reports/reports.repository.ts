@@ -2,78 +2,151 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dialectOf } from '../dialect.js';
 import type { DB } from '../schema.js';
 
-// Reports from the scan ledger and the pieces' milestones (DESIGN §16): one set-based statement
-// each, on either dialect. Instants are ISO 8601 UTC text, so a bucket is a prefix of it.
+// Reports from the scan ledger and the pieces' milestones (DESIGN §16), read from the roll-ups
+// that triggers keep (migration 0830) and, for the ends of a range that cut a slot, from the
+// rows themselves. Instants are ISO 8601 UTC text.
 
 export type ThroughputBucket = 'hour' | 'day';
 export type ThroughputGroup = 'station' | 'role' | 'operator';
 
-export interface ThroughputRow {
-  bucket_start: string;
+/**
+ * A stretch of 15-minute slots [fromSlot, toSlot) over which the factory's time zone keeps one
+ * offset from UTC (minutes): the report's hours and days begin at the same wall times through it.
+ */
+export interface OffsetSegment {
+  fromSlot: number;
+  toSlot: number;
+  offsetMinutes: number;
+}
+
+/** Scans of one bucket and group, per role and refused. */
+export interface BucketCountRow {
+  /**
+   * By hour: the bucket's start as minutes since the epoch (UTC). By day: the wall-clock day's
+   * number since the epoch (its midnight's instant depends on that day's offset).
+   */
+  key: number;
   group: string | null;
-  group_name: string;
   produce: number;
   stock: number;
   dispatch: number;
   refused: number;
 }
 
+const SLOT_MS = 900_000;
+const HOUR_MS = 3_600_000;
+
+const epochOf = (db: Kysely<DB>, column: RawBuilder<unknown>): RawBuilder<number> =>
+  dialectOf(db) === 'postgres'
+    ? sql`extract(epoch from cast(${column} as timestamptz))`
+    : sql`unixepoch(${column})`;
+const whole = (db: Kysely<DB>, v: RawBuilder<number>, by: number): RawBuilder<number> =>
+  dialectOf(db) === 'postgres'
+    ? sql`floor(${v} / ${sql.lit(by)})::bigint`
+    : sql`${v} / ${sql.lit(by)}`;
+
+/** The whole units of `ms` wide inside [from, to): [first, end) in unit numbers. */
+function wholeUnits(from: string, to: string, ms: number): { first: number; end: number } {
+  const first = Math.ceil(Date.parse(from) / ms);
+  const end = Math.max(first, Math.floor(Date.parse(to) / ms));
+  return { first, end };
+}
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
 /**
- * Accepted scans per role and refused scans, per bucket and group, of scans recorded in
- * [from, to). Test-label scans are left out. Operators are not recorded yet: every scan is
- * "no operator" (group null).
+ * Accepted scans per role and refused scans of [from, to), per bucket (hour or day of the wall
+ * clock the segments describe) and group (station, role or operator; null: no operator). The
+ * whole 15-minute slots come from the roll-up `scan_counts`, the parts of a slot at either end
+ * from the scans themselves, so the answer is exact for any range. Test-label scans are left out.
+ * Buckets are computed in the statement (integer arithmetic on slots), so it answers one row
+ * per bucket and group, not per slot.
  */
-export async function throughput(
+export async function scanBucketCounts(
   db: Kysely<DB>,
   input: {
     factoryId: string;
     from: string;
     to: string;
-    bucket: ThroughputBucket;
     groupBy: ThroughputGroup;
+    bucket: ThroughputBucket;
+    segments: readonly OffsetSegment[];
   },
-): Promise<ThroughputRow[]> {
-  const bucket =
+): Promise<BucketCountRow[]> {
+  const { first, end } = wholeUnits(input.from, input.to, SLOT_MS);
+  const [headEnd, tailStart] =
+    first < end ? [isoOf(first * SLOT_MS), isoOf(end * SLOT_MS)] : [input.to, input.to];
+  const group = (column: 'station_id' | 'event' | 'operator_id', rolled: boolean) =>
+    column === 'operator_id' && rolled ? sql`nullif(operator_id, '')` : sql.ref(column);
+  const column =
+    input.groupBy === 'station' ? 'station_id' : input.groupBy === 'role' ? 'event' : 'operator_id';
+  const role = (r: string, n: RawBuilder<unknown>) =>
+    sql`case when event = ${r} then ${n} else 0 end`;
+  const accepted = sql`case when accepted = 1 then 1 else 0 end`;
+  const raw = (from: string, to: string) => sql`
+    select ${whole(db, epochOf(db, sql`at`), 900)} as slot, ${group(column, false)} as g,
+      ${role('produce', accepted)} as produce, ${role('stock', accepted)} as stock,
+      ${role('dispatch', accepted)} as dispatch, case when accepted = 1 then 0 else 1 end as refused
+    from scans
+    where factory_id = ${input.factoryId} and at >= ${from} and at < ${to} and test_label = 0`;
+  // Wall-clock minutes of a slot in a segment, then the hour's start back in UTC minutes, or the
+  // wall day's number.
+  const keyOf = (o: number) =>
     input.bucket === 'hour'
-      ? sql<string>`substr(at, 1, 13) || ':00:00.000Z'`
-      : sql<string>`substr(at, 1, 10) || 'T00:00:00.000Z'`;
-  const group: RawBuilder<string | null> =
-    input.groupBy === 'station'
-      ? sql`station_id`
-      : input.groupBy === 'role'
-        ? sql`event`
-        : sql`cast(null as text)`;
-  const name: RawBuilder<string> =
-    input.groupBy === 'station'
-      ? sql`coalesce((select name from stations s where s.id = g."group"), g."group")`
-      : input.groupBy === 'role'
-        ? sql`g."group"`
-        : sql`'no operator'`;
-  const count = (where: RawBuilder<unknown>) =>
-    sql<number>`sum(case when ${where} then 1 else 0 end)`;
-  // Grouped from the index alone (scans_factory_at covers it); station names are looked up
-  // for the groups afterwards (the station's name now).
-  const { rows } = await sql<ThroughputRow>`
-    select g.bucket_start, g."group", ${name} as group_name, g.produce, g.stock, g.dispatch, g.refused
+      ? sql`((slot * 15 + ${sql.lit(o)}) / 60) * 60 - ${sql.lit(o)}`
+      : sql`(slot * 15 + ${sql.lit(o)}) / 1440`;
+  const key = sql`case ${sql.join(
+    input.segments.map(
+      (s) =>
+        sql`when slot >= ${sql.lit(s.fromSlot)} and slot < ${sql.lit(s.toSlot)} then ${keyOf(s.offsetMinutes)}`,
+    ),
+    sql` `,
+  )} end`;
+  const { rows } = await sql<BucketCountRow>`
+    select ${key} as key, g as "group", sum(produce) as produce, sum(stock) as stock,
+      sum(dispatch) as dispatch, sum(refused) as refused
     from (
-      select ${bucket} as bucket_start, ${group} as "group",
-        ${count(sql`accepted = 1 and event = 'produce'`)} as produce,
-        ${count(sql`accepted = 1 and event = 'stock'`)} as stock,
-        ${count(sql`accepted = 1 and event = 'dispatch'`)} as dispatch,
-        ${count(sql`accepted = 0`)} as refused
-      from scans
-      where factory_id = ${input.factoryId} and at >= ${input.from} and at < ${input.to}
-        and test_label = 0
-      group by 1, 2
-    ) g
-    order by 1, 2`.execute(db);
+      select slot, ${group(column, true)} as g, ${role('produce', sql`accepted`)} as produce,
+        ${role('stock', sql`accepted`)} as stock, ${role('dispatch', sql`accepted`)} as dispatch,
+        refused
+      from scan_counts
+      where factory_id = ${input.factoryId} and slot >= ${first} and slot < ${end}
+      union all ${raw(input.from, headEnd)}
+      union all ${raw(tailStart, input.to)}
+    ) c
+    group by 1, 2`.execute(db);
   return rows.map((r) => ({
-    ...r,
+    key: Number(r.key),
+    group: r.group,
     produce: Number(r.produce),
     stock: Number(r.stock),
     dispatch: Number(r.dispatch),
     refused: Number(r.refused),
   }));
+}
+
+/** The names of a report's groups now: stations' and operators' names by id. */
+export async function groupNames(
+  db: Kysely<DB>,
+  factoryId: string,
+  groupBy: ThroughputGroup,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0 || groupBy === 'role') return new Map();
+  const rows =
+    groupBy === 'station'
+      ? await db
+          .selectFrom('stations')
+          .select(['id', 'name'])
+          .where('factory_id', '=', factoryId)
+          .where('id', 'in', ids)
+          .execute()
+      : await db
+          .selectFrom('operators')
+          .select(['id', 'name'])
+          .where('factory_id', '=', factoryId)
+          .where('id', 'in', ids)
+          .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export type CycleStage = 'produce_to_stock' | 'stock_to_dispatch' | 'produce_to_dispatch';
@@ -83,19 +156,23 @@ export const CYCLE_STAGES: readonly CycleStage[] = [
   'produce_to_dispatch',
 ];
 
-export interface CycleTimeRow {
+/** How many durations of a stage fell in a histogram bin (see `binSeconds`). */
+export interface CycleBinRow {
   stage: CycleStage;
-  count: number;
-  p50_seconds: number | null;
-  p90_seconds: number | null;
+  bin: number;
+  n: number;
 }
 
+/** Bins grow by 1 % (migration 0830): bin b ≥ 1 holds [1.01^(b-1), 1.01^b) s, bin 0 under 1 s. */
+export const CYCLE_BIN_RATIO = 1.01;
+
 /**
- * Time between milestones of pieces (or orders) whose later milestone falls in [from, to), of one
- * retailer when given: count, and the 50th and 90th percentiles (nearest rank) in seconds.
- * Every stage is answered, with count 0 and null percentiles when nothing reached it.
+ * The histogram of stage durations of pieces (or orders) whose later milestone falls in
+ * [from, to), of one retailer when given. Whole UTC hours come from the roll-up
+ * `cycle_time_counts`, the parts of an hour at either end from the milestones themselves, with
+ * the same bins.
  */
-export async function cycleTimes(
+export async function cycleTimeBins(
   db: Kysely<DB>,
   input: {
     factoryId: string;
@@ -104,46 +181,42 @@ export async function cycleTimes(
     retailerId: string | null;
     per: 'piece' | 'order';
   },
-): Promise<CycleTimeRow[]> {
+): Promise<CycleBinRow[]> {
+  const pg = dialectOf(db) === 'postgres';
+  const { first, end } = wholeUnits(input.from, input.to, HOUR_MS);
+  const [headEnd, tailStart] =
+    first < end ? [isoOf(first * HOUR_MS), isoOf(end * HOUR_MS)] : [input.to, input.to];
   const seconds = (a: string, b: string): RawBuilder<number> =>
-    dialectOf(db) === 'postgres'
+    pg
       ? sql`extract(epoch from (cast(${sql.ref(b)} as timestamptz) - cast(${sql.ref(a)} as timestamptz)))`
-      : sql`(julianday(${sql.ref(b)}) - julianday(${sql.ref(a)})) * 86400.0`;
-  const table = input.per === 'piece' ? sql`pieces t` : sql`orders t`;
+      : sql`((julianday(${sql.ref(b)}) - julianday(${sql.ref(a)})) * 86400.0)`;
+  const bin = (a: string, b: string) =>
+    sql`case when ${seconds(a, b)} < 1 then 0 else 1 + cast(floor(ln(${seconds(a, b)}) / ln(1.01)) as ${sql.raw(pg ? 'bigint' : 'integer')}) end`;
+  const table =
+    input.per === 'piece' ? sql`pieces t join orders o on o.id = t.order_id` : sql`orders t`;
+  const retailerColumn = input.per === 'piece' ? sql`o.retailer_id` : sql`t.retailer_id`;
   const retailer =
-    input.retailerId === null
-      ? sql`1 = 1`
-      : input.per === 'piece'
-        ? sql`t.order_id in (select id from orders where factory_id = ${input.factoryId} and retailer_id = ${input.retailerId})`
-        : sql`t.retailer_id = ${input.retailerId}`;
-  const stage = (name: CycleStage, a: string, b: string) => sql`
-    select ${name} as stage, ${seconds(`t.${a}`, `t.${b}`)} as d from ${table}
-    where t.factory_id = ${input.factoryId} and ${sql.ref(`t.${b}`)} >= ${input.from}
-      and ${sql.ref(`t.${b}`)} < ${input.to} and ${sql.ref(`t.${a}`)} is not null and ${retailer}`;
-  const { rows } = await sql<{ stage: CycleStage; n: number; p50: number; p90: number }>`
-    with d as (
-      ${stage('produce_to_stock', 'produced_at', 'in_stock_at')}
-      union all ${stage('stock_to_dispatch', 'in_stock_at', 'dispatched_at')}
-      union all ${stage('produce_to_dispatch', 'produced_at', 'dispatched_at')}
-    ), r as (
-      select stage, d, row_number() over (partition by stage order by d) as rn,
-        count(*) over (partition by stage) as n
-      from d
-    )
-    select stage, max(n) as n,
-      min(case when rn * 2 >= n then d end) as p50,
-      min(case when rn * 10 >= n * 9 then d end) as p90
-    from r group by stage`.execute(db);
-  const byStage = new Map(rows.map((r) => [r.stage, r]));
-  const round = (v: number | null | undefined) =>
-    v === null || v === undefined ? null : Math.round(Number(v) * 1000) / 1000;
-  return CYCLE_STAGES.map((s) => {
-    const r = byStage.get(s);
-    return {
-      stage: s,
-      count: Number(r?.n ?? 0),
-      p50_seconds: round(r?.p50),
-      p90_seconds: round(r?.p90),
-    };
-  });
+    input.retailerId === null ? sql`1 = 1` : sql`${retailerColumn} = ${input.retailerId}`;
+  const raw = (name: CycleStage, a: string, b: string) => {
+    const end = sql.ref(`t.${b}`);
+    const part = (from: string, to: string) => sql`
+      select ${name} as stage, ${bin(`t.${a}`, `t.${b}`)} as bin, 1 as n from ${table}
+      where t.factory_id = ${input.factoryId} and ${end} >= ${from} and ${end} < ${to}
+        and ${sql.ref(`t.${a}`)} is not null and ${retailer}`;
+    // Two ranges, not one `or`: each reads its stretch of the milestone's index.
+    return sql`${part(input.from, headEnd)} union all ${part(tailStart, input.to)}`;
+  };
+  const { rows } = await sql<CycleBinRow>`
+    select stage, bin, sum(n) as n from (
+      select stage, bin, n from cycle_time_counts
+      where factory_id = ${input.factoryId} and per = ${input.per} and hour >= ${first}
+        and hour < ${end}
+        ${input.retailerId === null ? sql`` : sql`and retailer_id = ${input.retailerId}`}
+      union all ${raw('produce_to_stock', 'produced_at', 'in_stock_at')}
+      union all ${raw('stock_to_dispatch', 'in_stock_at', 'dispatched_at')}
+      union all ${raw('produce_to_dispatch', 'produced_at', 'dispatched_at')}
+    ) c
+    group by stage, bin
+    having sum(n) > 0`.execute(db);
+  return rows.map((r) => ({ stage: r.stage, bin: Number(r.bin), n: Number(r.n) }));
 }

@@ -82,7 +82,9 @@ export async function pairingCode(ctx: CommandContext, options: PairingCodeOptio
       qr.trimEnd(),
       '',
       `Scan the QR code with the station app, or type the code on the device.`,
-      `A browser station (tablet, phone, PC) opens ${answer.pair_url} and pairs by itself.`,
+      options.role === 'board'
+        ? `A TV's browser opens ${answer.pair_url} and becomes the floor board by itself.`
+        : `A browser station (tablet, phone, PC) opens ${answer.pair_url} and pairs by itself.`,
       ...(answer.loopback_only
         ? [
             style.yellow(

@@ -4,7 +4,7 @@ import type { ActionFactory } from '../shared/action.js';
 import { examples, nonNegativeNumber } from '../shared/help-text.js';
 import { addListOptions } from '../shared/list.js';
 
-export const STATION_ROLES = ['produce', 'stock', 'dispatch'];
+export const STATION_ROLES = ['produce', 'stock', 'dispatch', 'board'];
 
 export function registerStations(program: Command, action: ActionFactory): void {
   const load = () => import('./stations.actions.js');
@@ -42,7 +42,10 @@ export function registerStations(program: Command, action: ActionFactory): void 
     )
     .requiredOption('--name <name>', 'name of the new station')
     .addOption(
-      new Option('--role <role>', 'the one kind of scan it records')
+      new Option(
+        '--role <role>',
+        'the one kind of scan it records, or board: a read-only floor board (/board) that cannot scan',
+      )
         .choices(STATION_ROLES)
         .makeOptionMandatory(),
     )
@@ -55,6 +58,7 @@ answer is JSON with an added "expires_at".
 ${examples(
   'factory stations pairing-code --name "Packing 1" --role dispatch',
   'factory stations pairing-code --name "Goods in" --role stock --json | jq -r .code',
+  'factory stations pairing-code --name "Hall TV" --role board',
 )}`,
     )
     .action(action(load, (m) => m.pairingCode));

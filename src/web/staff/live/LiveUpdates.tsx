@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveEvents, type LiveEvent } from '../../shared/live/use-live-events.js';
 
 interface OrderLike {
@@ -62,6 +63,7 @@ const BATCH_MS = 200;
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('staff');
   const pending = useRef(new Map<string, string[]>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -92,7 +94,7 @@ export function LiveUpdates() {
   if (state !== 'down') return null;
   return (
     <div className="live-banner" role="status" data-live="down">
-      Live updates interrupted — reconnecting… Figures on screen may be out of date.
+      {t('live.down')}
     </div>
   );
 }

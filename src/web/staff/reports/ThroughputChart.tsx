@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useStaffT } from '../staff-i18n.js';
 import type { ThroughputReport } from './use-reports.js';
 
 const SERIES = [
-  { key: 'produce', label: 'Produced', stroke: '#4f46e5' },
-  { key: 'stock', label: 'Stocked', stroke: '#0d9488' },
-  { key: 'dispatch', label: 'Dispatched', stroke: '#16a34a' },
-  { key: 'refused', label: 'Refused', stroke: '#dc2626' },
+  { key: 'produce', label: 'reports.series.produce', stroke: '#4f46e5' },
+  { key: 'stock', label: 'reports.series.stock', stroke: '#0d9488' },
+  { key: 'dispatch', label: 'reports.series.dispatch', stroke: '#16a34a' },
+  { key: 'refused', label: 'reports.series.refused', stroke: '#dc2626' },
 ] as const;
 
 /** One point per hour of the range: the report's rows summed over the roles. */
@@ -29,6 +30,7 @@ export function hourlySeries(report: ThroughputReport): uPlot.AlignedData {
 /** Scans per hour, by kind: a uPlot line chart (bundled; no CDN). */
 export function ThroughputChart({ report }: { report: ThroughputReport }) {
   const box = useRef<HTMLDivElement>(null);
+  const { t } = useStaffT();
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -37,13 +39,13 @@ export function ThroughputChart({ report }: { report: ThroughputReport }) {
         width: Math.max(320, el.clientWidth),
         height: 280,
         scales: { x: { time: true } },
-        axes: [{}, { label: 'scans per hour' }],
-        series: [{}, ...SERIES.map((s) => ({ label: s.label, stroke: s.stroke, width: 2 }))],
+        axes: [{}, { label: t('reports.axis') }],
+        series: [{}, ...SERIES.map((s) => ({ label: t(s.label), stroke: s.stroke, width: 2 }))],
       },
       hourlySeries(report),
       el,
     );
     return () => chart.destroy();
-  }, [report]);
-  return <div ref={box} className="chart" role="img" aria-label="Scans per hour by kind" />;
+  }, [report, t]);
+  return <div ref={box} className="chart" role="img" aria-label={t('reports.chart')} />;
 }

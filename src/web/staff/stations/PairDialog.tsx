@@ -94,7 +94,9 @@ function PairForm({
       >
         {STATION_ROLES.map((role) => (
           <option key={role} value={role}>
-            {t('stations.role_option', { role: words.role(role), scans: words.scans(role) })}
+            {role === 'board'
+              ? t('stations.board_option')
+              : t('stations.role_option', { role: words.role(role), scans: words.scans(role) })}
           </option>
         ))}
       </SelectField>
@@ -133,7 +135,9 @@ function PairingCodePanel({
       <div className="paired" role="status">
         <p className="paired-title">{t('stations.paired_title', { name: code.name })}</p>
         <p>
-          {t('stations.ready', { role: words.scans(code.role) })}{' '}
+          {code.role === 'board'
+            ? t('stations.board_ready')
+            : t('stations.ready', { role: words.scans(code.role) })}{' '}
           {state.data.station_id && (
             <Link to={`/stations/${state.data.station_id}`} onClick={onClose}>
               {t('stations.see_station')}
@@ -200,7 +204,7 @@ function PairingCodePanel({
         <p className="field-hint">
           <Trans
             ns="staff"
-            i18nKey="stations.how"
+            i18nKey={code.role === 'board' ? 'stations.board_how' : 'stations.how'}
             values={{ address: stationPage, role: words.scans(code.role) }}
             components={[<strong key="address" className="station-address" />]}
           />

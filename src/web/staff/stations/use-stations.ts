@@ -9,17 +9,19 @@ export type HardwareCheck = NonNullable<Station['hardware']>;
 export type PairingCode = ApiResponse<'/v1/pairing-codes', 'post'>;
 export type StationRole = Station['role'];
 
-export const STATION_ROLES: StationRole[] = ['produce', 'stock', 'dispatch'];
+export const STATION_ROLES: StationRole[] = ['produce', 'stock', 'dispatch', 'board'];
 
 const ROLE_KEYS: Record<StationRole, string> = {
   produce: 'stations.role.produce',
   stock: 'stations.role.stock',
   dispatch: 'stations.role.dispatch',
+  board: 'stations.role.board',
 };
 const SCANS_KEYS: Record<StationRole, string> = {
   produce: 'stations.scans.produce',
   stock: 'stations.scans.stock',
   dispatch: 'stations.scans.dispatch',
+  board: 'stations.scans.board',
 };
 
 /** A station role in the page's language: its name ("Produce"), and its scans in a sentence. */

@@ -69,7 +69,9 @@ export function StationHeader({
     <header className={`station-header role-${station.role}`}>
       <div className="station-title">
         <h1>{station.name}</h1>
-        <span className="station-role">{t(ROLE_WORDS[station.role])}</span>
+        <span className="station-role">
+          {t(ROLE_WORDS[station.role as keyof typeof ROLE_WORDS])}
+        </span>
       </div>
       {station.role === 'stock' && (
         <div className="station-bay">

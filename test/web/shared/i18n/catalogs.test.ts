@@ -38,6 +38,8 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/operators',
       'src/web/staff/dispatch',
       'src/web/staff/retailers',
+      'src/web/staff/reports',
+      'src/web/staff/live',
     ],
   },
   // The portal, all of it.

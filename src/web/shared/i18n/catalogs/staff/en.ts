@@ -12,6 +12,8 @@ import audit from './audit/en.js';
 import operators from './operators/en.js';
 import dispatch from './dispatch/en.js';
 import retailers from './retailers/en.js';
+import live from './live/en.js';
+import reports from './reports/en.js';
 
 export default {
   returns,
@@ -63,4 +65,25 @@ export default {
   orders,
   audit,
   operators,
+  orders: {
+    title: 'Orders',
+    refreshing: 'Refreshing…',
+    refreshes: 'Live: changes show as scans arrive',
+    upload: 'Upload CSV',
+    new: 'New order',
+    none_match: 'No orders match these filters',
+    none_match_next: 'Change or <button>clear the filters</button> to see more orders.',
+    none_yet: 'No orders yet',
+    none_yet_next:
+      'Orders appear here as soon as they arrive: pushed by an integration through the API (POST /v1/orders), created with New order, or uploaded as a CSV file.',
+    loading: 'Loading orders…',
+    pages: 'Order pages',
+    per_status: 'Orders per status',
+    stuck: '⚠ Stuck',
+    stuck_partly: 'Stuck: part dispatched',
+    stuck_waiting: 'Stuck: produced, not dispatched',
+    at_least: '{{count}}+',
+  },
+  reports,
+  live,
 };

@@ -11,6 +11,8 @@ import audit from './audit/pl.js';
 import operators from './operators/pl.js';
 import dispatch from './dispatch/pl.js';
 import retailers from './retailers/pl.js';
+import live from './live/pl.js';
+import reports from './reports/pl.js';
 
 export default {
   returns,
@@ -62,4 +64,25 @@ export default {
   orders,
   audit,
   operators,
+  orders: {
+    title: 'Zamówienia',
+    refreshing: 'Odświeżanie…',
+    refreshes: 'Na żywo: zmiany pojawiają się wraz ze skanami',
+    upload: 'Wczytaj CSV',
+    new: 'Nowe zamówienie',
+    none_match: 'Żadne zamówienie nie pasuje do filtrów',
+    none_match_next: 'Zmień lub <button>wyczyść filtry</button>, aby zobaczyć więcej zamówień.',
+    none_yet: 'Nie ma jeszcze zamówień',
+    none_yet_next:
+      'Zamówienia pojawiają się tu, gdy tylko dotrą: przesłane z systemu zewnętrznego przez API (POST /v1/orders), utworzone przyciskiem Nowe zamówienie lub wczytane z pliku CSV.',
+    loading: 'Wczytywanie zamówień…',
+    pages: 'Strony zamówień',
+    per_status: 'Zamówienia według statusu',
+    stuck: '⚠ Utknięte',
+    stuck_partly: 'Utknięte: częściowo wysłane',
+    stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
+    at_least: '{{count}}+',
+  },
+  reports,
+  live,
 };

@@ -1,9 +1,9 @@
 // The stations (src/web/staff/stations): the list, one station, pairing, hardware checks.
 export default {
   title: 'Stations',
-  role: { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch' },
+  role: { produce: 'Produce', stock: 'Stock', dispatch: 'Dispatch', board: 'Board' },
   /** The role's scans, as a sentence names them: "records produce scans only". */
-  scans: { produce: 'produce', stock: 'stock', dispatch: 'dispatch' },
+  scans: { produce: 'produce', stock: 'stock', dispatch: 'dispatch', board: 'board' },
   print_test_label: 'Print test label',
   pair: 'Pair a new station',
   pages: 'Station pages',
@@ -61,11 +61,13 @@ export default {
   station_name_hint:
     'What people on the floor call it; shown on its screen and in the scan history.',
   role_option: '{{role}}: records {{scans}} scans only',
+  board_option: 'Board: the floor board on a TV, read-only, cannot scan',
   cancel: 'Cancel',
   issuing: 'Issuing…',
   get_code: 'Get a pairing code',
   paired_title: '✓ Paired: {{name}}',
   ready: 'The station is ready to scan ({{role}} scans).',
+  board_ready: 'The board shows the floor.',
   see_station: 'See the station',
   done: 'Done',
   qr_page: "QR code with the station page's address to pair {{name}}",
@@ -78,6 +80,8 @@ export default {
   expires_in: 'Expires in <0>{{left}}</0>',
   waiting: 'Waiting for “{{name}}” to pair…',
   how: 'On the station, open <0>{{address}}</0> in its browser and type the code, or scan the first QR code with its camera. The code works once, for {{role}} scans.',
+  board_how:
+    'On the TV, open <0>{{address}}</0> in its browser and type the code, or scan the first QR code with its camera. The code works once, for a read-only board.',
   loopback_label: 'Only this computer can connect',
   loopback:
     '<0>Only this computer can open {{address}}.</0> factoryd listens on a loopback address, so tablets and phones cannot reach it. Restart it listening on the network: <1>factoryd serve --host 0.0.0.0</1> (from a source checkout: <2>npm start -- --host 0.0.0.0</2>). Behind a reverse proxy, set <3>Public URL</3> in Settings instead.',

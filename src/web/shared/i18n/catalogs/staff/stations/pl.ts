@@ -1,7 +1,7 @@
 export default {
   title: 'Stanowiska',
-  role: { produce: 'Produkcja', stock: 'Magazyn', dispatch: 'Wysyłka' },
-  scans: { produce: 'produkcji', stock: 'magazynu', dispatch: 'wysyłki' },
+  role: { produce: 'Produkcja', stock: 'Magazyn', dispatch: 'Wysyłka', board: 'Tablica' },
+  scans: { produce: 'produkcji', stock: 'magazynu', dispatch: 'wysyłki', board: 'tablicy' },
   print_test_label: 'Drukuj etykietę testową',
   pair: 'Sparuj nowe stanowisko',
   pages: 'Strony stanowisk',
@@ -59,11 +59,13 @@ export default {
   station_name_hint:
     'Jak nazywają je ludzie na hali; widoczna na jego ekranie i w historii skanów.',
   role_option: '{{role}}: rejestruje tylko skany {{scans}}',
+  board_option: 'Tablica: widok hali na telewizorze, tylko do odczytu, bez skanowania',
   cancel: 'Anuluj',
   issuing: 'Wydawanie…',
   get_code: 'Pobierz kod parowania',
   paired_title: '✓ Sparowano: {{name}}',
   ready: 'Stanowisko jest gotowe do skanowania (skany {{role}}).',
+  board_ready: 'Tablica pokazuje halę.',
   see_station: 'Zobacz stanowisko',
   done: 'Gotowe',
   qr_page: 'Kod QR z adresem strony stanowiska do sparowania {{name}}',
@@ -76,6 +78,8 @@ export default {
   expires_in: 'Wygasa za <0>{{left}}</0>',
   waiting: 'Oczekiwanie na sparowanie „{{name}}”…',
   how: 'Na stanowisku otwórz w przeglądarce <0>{{address}}</0> i wpisz kod albo zeskanuj aparatem pierwszy kod QR. Kod działa jeden raz, dla skanów {{role}}.',
+  board_how:
+    'Na telewizorze otwórz w przeglądarce <0>{{address}}</0> i wpisz kod albo zeskanuj aparatem pierwszy kod QR. Kod działa jeden raz, dla tablicy tylko do odczytu.',
   loopback_label: 'Połączyć może się tylko ten komputer',
   loopback:
     '<0>Tylko ten komputer może otworzyć {{address}}.</0> factoryd nasłuchuje na adresie pętli zwrotnej, więc tablety i telefony nie mogą się z nim połączyć. Uruchom go ponownie, nasłuchując w sieci: <1>factoryd serve --host 0.0.0.0</1> (z kodu źródłowego: <2>npm start -- --host 0.0.0.0</2>). Za odwrotnym proxy ustaw zamiast tego <3>Publiczny adres URL</3> w Ustawieniach.',

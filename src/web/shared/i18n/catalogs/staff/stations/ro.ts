@@ -1,7 +1,7 @@
 export default {
   title: 'Posturi',
-  role: { produce: 'Producție', stock: 'Stoc', dispatch: 'Expediere' },
-  scans: { produce: 'de producție', stock: 'de stoc', dispatch: 'de expediere' },
+  role: { produce: 'Producție', stock: 'Stoc', dispatch: 'Expediere', board: 'Panou' },
+  scans: { produce: 'de producție', stock: 'de stoc', dispatch: 'de expediere', board: 'de panou' },
   print_test_label: 'Tipărire etichetă de test',
   pair: 'Asociați un post nou',
   pages: 'Paginile posturilor',
@@ -59,11 +59,13 @@ export default {
   station_name_hint:
     'Cum îi spun oamenii din hală; apare pe ecranul său și în istoricul scanărilor.',
   role_option: '{{role}}: înregistrează doar scanări {{scans}}',
+  board_option: 'Panou: situația halei pe un televizor, doar citire, fără scanare',
   cancel: 'Anulare',
   issuing: 'Se emite…',
   get_code: 'Obțineți un cod de asociere',
   paired_title: '✓ Asociat: {{name}}',
   ready: 'Postul este gata de scanare (scanări {{role}}).',
+  board_ready: 'Panoul afișează situația halei.',
   see_station: 'Vedeți postul',
   done: 'Gata',
   qr_page: 'Cod QR cu adresa paginii postului pentru asocierea {{name}}',
@@ -76,6 +78,8 @@ export default {
   expires_in: 'Expiră în <0>{{left}}</0>',
   waiting: 'Se așteaptă asocierea „{{name}}”…',
   how: 'Pe post, deschideți <0>{{address}}</0> în browser și introduceți codul sau scanați primul cod QR cu camera. Codul funcționează o singură dată, pentru scanări {{role}}.',
+  board_how:
+    'Pe televizor, deschideți <0>{{address}}</0> în browser și introduceți codul sau scanați primul cod QR cu camera. Codul funcționează o singură dată, pentru un panou doar de citire.',
   loopback_label: 'Doar acest computer se poate conecta',
   loopback:
     '<0>Doar acest computer poate deschide {{address}}.</0> factoryd ascultă pe o adresă loopback, deci tabletele și telefoanele nu îl pot accesa. Reporniți-l ascultând în rețea: <1>factoryd serve --host 0.0.0.0</1> (dintr-o copie a sursei: <2>npm start -- --host 0.0.0.0</2>). În spatele unui proxy invers, setați în schimb <3>URL public</3> în Setări.',
