@@ -64,26 +64,6 @@ export default {
   orders,
   audit,
   operators,
-  orders: {
-    title: 'Comenzi',
-    refreshing: 'Se actualizează…',
-    refreshes: 'În timp real: modificările apar odată cu scanările',
-    upload: 'Încarcă CSV',
-    new: 'Comandă nouă',
-    none_match: 'Nicio comandă nu corespunde filtrelor',
-    none_match_next:
-      'Schimbați sau <button>ștergeți filtrele</button> pentru a vedea mai multe comenzi.',
-    none_yet: 'Nicio comandă încă',
-    none_yet_next:
-      'Comenzile apar aici imediat ce sosesc: trimise de o integrare prin API (POST /v1/orders), create cu Comandă nouă sau încărcate dintr-un fișier CSV.',
-    loading: 'Se încarcă comenzile…',
-    pages: 'Paginile comenzilor',
-    per_status: 'Comenzi pe status',
-    stuck: '⚠ Blocate',
-    stuck_partly: 'Blocate: expediate parțial',
-    stuck_waiting: 'Blocate: produse, neexpediate',
-    at_least: '{{count}}+',
-  },
   reports,
   live,
 };
