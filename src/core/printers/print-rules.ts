@@ -1,5 +1,9 @@
 import { invalid } from '../../domain/errors.js';
-import { PRINT_RULE_EVENTS, type PrintRuleEvent } from '../../domain/printing.js';
+import {
+  consignmentDocumentFor,
+  PRINT_RULE_EVENTS,
+  type PrintRuleEvent,
+} from '../../domain/printing.js';
 import { orderBarcodes } from '../../store/printers/print-jobs.repository.js';
 import {
   findPrinter,
@@ -107,36 +111,30 @@ export async function printReplacementLabel(
 }
 
 /**
- * The hook for `consignment.closed` rules: the consignment's use case calls it in the transaction
- * that closes the consignment, with the document it built (a delivery note as a PDF). It queues
- * the document on each rule's printer (a PDF printer: a ZPL printer fails the job, saying so) and
- * answers the jobs' ids; none when no rule names the event.
+ * `consignment.closed` rules, in the transaction that closes the consignment: each rule's printer
+ * gets the document it can print — a PDF printer the delivery note, a ZPL printer the SSCC labels
+ * of the consignment's handling units (none when it has no unit). The job names the document;
+ * the print worker renders it when it sends the job, outside any transaction: a 1,000-piece note
+ * is seconds of work that must not hold the database's write lock, and a closed consignment no
+ * longer changes, so the note rendered then says what it would have said at the close.
+ * Answers the jobs' ids.
  */
 export async function printClosedConsignment(
   tx: Tx,
   factoryId: string,
-  consignment: {
-    consignmentId: string;
-    document: 'delivery_note' | 'sscc_labels';
-    /** The document as printed: a PDF. */
-    content: Buffer;
-    /** Its pages (or labels), as the job's `labels` count shows them. */
-    pages: number;
-  },
+  consignment: { consignmentId: string; handlingUnits: number },
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const printerId of await rulePrinters(tx, factoryId, 'consignment.closed')) {
+    const printer = (await findPrinter(tx.trx, factoryId, printerId))!;
+    const document = consignmentDocumentFor(printer.language);
+    const labels = document === 'delivery_note' ? 1 : consignment.handlingUnits;
+    if (labels === 0) continue;
     const row = await queuePrintJob(
       tx,
       factoryId,
       printerId,
-      {
-        source: 'consignment',
-        consignmentId: consignment.consignmentId,
-        document: consignment.document,
-        content: consignment.content,
-        labels: consignment.pages,
-      },
+      { source: 'consignment', consignmentId: consignment.consignmentId, document, labels },
       { ruleEvent: 'consignment.closed' },
     );
     ids.push(row.id);

@@ -6,6 +6,7 @@ import {
   type PrinterStatus,
 } from '../../domain/printing.js';
 import type { CoreContext } from '../../core/context.js';
+import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
 import {
   claimNextPrintJob,
   confirmPrinted,
@@ -276,17 +277,38 @@ class PrinterLane {
     if (typeof address === 'string') throw new PrintFailure('refused', address);
     const onFirstByte = () => this.#opts.onFirstByte?.(job.id);
     if (printer.language === 'zpl') {
-      if (job.source === 'consignment') {
+      if (job.source === 'consignment' && job.document !== 'sscc_labels') {
         throw new PrintFailure('refused', 'a ZPL printer cannot print a PDF document');
       }
       return sendZpl(address, this.#zplChunks(job), { onFirstByte });
     }
     const pdf =
-      job.source === 'consignment'
-        ? Buffer.from(job.content ?? '', 'base64')
-        : await this.#pdf(job);
+      job.source === 'consignment' ? await this.#consignmentPdf(job) : await this.#pdf(job);
     await ippPrint(address, pdf, `${job.id}`, { onFirstByte });
     return undefined;
+  }
+
+  /**
+   * A consignment's document, rendered now rather than in the transaction that queued it (a
+   * closed consignment no longer changes; see print-rules.ts). A job queued with its document
+   * already built carries it in `content`.
+   */
+  async #consignmentPdf(job: PrintJobRow): Promise<Buffer> {
+    if (job.content) return Buffer.from(job.content, 'base64');
+    const { core } = this.#opts;
+    if (job.document === 'sscc_labels') return this.#ssccLabels(job, 'pdf');
+    const note = await deliveryNoteOf(core, job.factory_id, job.consignment_id!);
+    // pdfkit and the barcode encoder load with the first document; between orders, scans get a turn.
+    const { renderDeliveryNote } = await import('../../labels/delivery-note.js');
+    return renderDeliveryNote(note, () => new Promise((r) => setImmediate(r)));
+  }
+
+  async #ssccLabels(job: PrintJobRow, format: 'pdf' | 'zpl'): Promise<Buffer> {
+    const { core, labels } = this.#opts;
+    const content = await ssccLabelsOf(core, job.factory_id, job.consignment_id!);
+    const dpi = await labelDpiOf(core, this.#printer);
+    const sscc: Label[] = content.map((label) => ({ kind: 'sscc', ...label }));
+    return (await labels.render(sscc, format, dpi)).body;
   }
 
   async *#zplChunks(job: PrintJobRow): AsyncGenerator<Buffer> {
@@ -294,6 +316,10 @@ class PrinterLane {
     const dpi = await labelDpiOf(core, this.#printer);
     if (job.source === 'test_label') {
       yield (await labels.render([testLabel()], 'zpl', dpi)).body;
+      return;
+    }
+    if (job.source === 'consignment') {
+      yield await this.#ssccLabels(job, 'zpl');
       return;
     }
     for await (const chunk of jobLabels(core, job)) {
