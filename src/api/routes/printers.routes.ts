@@ -151,7 +151,7 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
         tags: ['printers'],
         summary: 'Queue a print job',
         description:
-          'On `printer_id`, or on the printer of `station_id`; one source: `order_id` with `pieces` (`all`, `unprinted` or barcodes), `test_label: true`, or `consignment_id` with `document` (`delivery_note` on a PDF printer, `sscc_labels` on either; by default what the printer's language prints). The job prints when its turn comes and the printer is ready; `label_printed_at` is set when the printer confirms.',
+          'On `printer_id`, or on the printer of `station_id`; one source: `order_id` with `pieces` (`all`, `unprinted` or barcodes), `test_label: true`, or `consignment_id` with `document` (`delivery_note` on a PDF printer, `sscc_labels` on either; by default what the printer’s language prints). The job prints when its turn comes and the printer is ready; `label_printed_at` is set when the printer confirms.',
         body: NewPrintJob,
         response: { 200: PrintJob },
       },

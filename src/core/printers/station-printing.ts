@@ -21,6 +21,8 @@ export async function stationPrinter(
   const printerId = await stationPrinterId(ctx.db, factoryId, stationId);
   const row = printerId ? await findPrinter(ctx.db, factoryId, printerId) : undefined;
   if (!row) return { object: 'station_printer', printer: null };
+  // The page asks every few seconds; while it does, the print worker asks the printer often too.
+  ctx.signals.printerWatched?.(row.id);
   const { id, name, state, state_reasons, last_seen_at } = toPrinterView(row);
   return { object: 'station_printer', printer: { id, name, state, state_reasons, last_seen_at } };
 }

@@ -15,6 +15,7 @@ import {
   jobLabels,
   keepClaim,
   labelDpiOf,
+  printerHasQueuedJobs,
   printersToDrive,
   unclaimJob,
 } from '../../core/printers/print-queue.js';
@@ -42,6 +43,17 @@ export interface PrintWorkerOptions {
   idlePollMs?: number;
   /** How often a printer that holds jobs is asked whether it is ready again (5 s). */
   heldPollMs?: number;
+  /**
+   * How often a printer that a station page shows is asked (2 s), for `watchMs` (10 s) after the
+   * page last asked the server: the page shows paper out within seconds even when nothing prints.
+   */
+  watchPollMs?: number;
+  watchMs?: number;
+  /**
+   * A poll whose answer is what was last recorded writes nothing for this long (30 s): asking a
+   * watched printer every 2 s costs a socket round trip, not a write transaction.
+   */
+  touchMs?: number;
   /** How long a `sending` claim lives without being kept alive (60 s). */
   leaseMs?: number;
   /** Told when a job's first byte leaves for the printer (the benchmark's clock). */
@@ -67,7 +79,15 @@ export class PrintWorker {
   #sweep: NodeJS.Timeout | undefined;
 
   constructor(options: PrintWorkerOptions) {
-    this.#opts = { idlePollMs: 30_000, heldPollMs: 5_000, leaseMs: 60_000, ...options };
+    this.#opts = {
+      idlePollMs: 30_000,
+      heldPollMs: 5_000,
+      watchPollMs: 2_000,
+      watchMs: 10_000,
+      touchMs: 30_000,
+      leaseMs: 60_000,
+      ...options,
+    };
   }
 
   /** Settles what a stopped process left mid-send, then starts driving the printers. */
@@ -127,6 +147,11 @@ export class PrintWorker {
     } while (this.#again && !this.#stopped);
   }
 
+  /** A station page shows this printer: ask it every `watchPollMs` for a while. */
+  watch(printerId: string): void {
+    if (!this.#stopped) this.#lanes.get(printerId)?.watch();
+  }
+
   /** Stops asking and claiming; waits for jobs being sent to end as they end. */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -145,6 +170,12 @@ class PrinterLane {
   #again = false;
   #stopped = false;
   #timer: NodeJS.Timeout | undefined;
+  /** Until when (performance.now()) a station page shows this printer. */
+  #watchedUntil = 0;
+  /** Woken from outside (a job, a change) since the last status was recorded. */
+  #kicked = true;
+  /** The status last recorded, and when: an unchanged answer need not be written again. */
+  #recorded: { key: string; at: number } | undefined;
 
   constructor(printer: PrinterRow, opts: LaneOptions, claimant: string) {
     this.#printer = printer;
@@ -162,6 +193,22 @@ class PrinterLane {
   }
 
   wake(): void {
+    this.#kicked = true;
+    this.#poll();
+  }
+
+  watch(): void {
+    const was = this.#watched();
+    this.#watchedUntil = performance.now() + this.#opts.watchMs;
+    // Sleeping for the idle 30 s: look sooner.
+    if (!was && !this.#running) this.#sleep(this.#opts.watchPollMs);
+  }
+
+  #watched(): boolean {
+    return performance.now() < this.#watchedUntil;
+  }
+
+  #poll(): void {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
     if (this.#running) {
@@ -180,7 +227,8 @@ class PrinterLane {
   #sleep(ms: number): void {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.wake(), ms);
+    const wait = this.#watched() ? Math.min(ms, this.#opts.watchPollMs) : ms;
+    this.#timer = setTimeout(() => this.#poll(), wait);
     this.#timer.unref();
   }
 
@@ -203,7 +251,9 @@ class PrinterLane {
     while (!this.#stopped) {
       const status = await this.#ask();
       if (!canPrint(status.state)) return this.#sleep(heldPollMs);
-      const job = await claimNextPrintJob(core, this.#printer.id, this.#claimant);
+      const job = (await printerHasQueuedJobs(core, this.#printer.id))
+        ? await claimNextPrintJob(core, this.#printer.id, this.#claimant)
+        : undefined;
       if (!job) return this.#sleep(idlePollMs);
       await this.#print(job);
     }
@@ -217,8 +267,23 @@ class PrinterLane {
         : this.#printer.language === 'zpl'
           ? await zplStatus(address)
           : await ippStatus(address);
-    await recordPrinterStatus(this.#opts.core, this.#printer.id, status);
+    const key = JSON.stringify([status.state, status.reasons, status.error]);
+    const recorded = this.#recorded;
+    const fresh = recorded && performance.now() - recorded.at < this.#opts.touchMs;
+    // Nothing new to say and nobody asked for a look: no write transaction (scans keep the lock).
+    if (!this.#kicked && fresh && recorded.key === key) return status;
+    await this.#record(status);
     return status;
+  }
+
+  /** Stores what the printer said (state, reasons, held jobs), and remembers it. */
+  async #record(status: PrinterStatus): Promise<void> {
+    this.#kicked = false;
+    await recordPrinterStatus(this.#opts.core, this.#printer.id, status);
+    this.#recorded = {
+      key: JSON.stringify([status.state, status.reasons, status.error]),
+      at: performance.now(),
+    };
   }
 
   async #print(job: PrintJobRow): Promise<void> {
@@ -231,7 +296,7 @@ class PrinterLane {
     try {
       const after = await this.#send(job);
       if (after && !canPrint(after.state)) {
-        await recordPrinterStatus(core, this.#printer.id, after);
+        await this.#record(after);
         await endJob(
           core,
           job.id,
@@ -241,11 +306,11 @@ class PrinterLane {
         );
         return;
       }
-      if (after) await recordPrinterStatus(core, this.#printer.id, after);
+      if (after) await this.#record(after);
       await confirmPrinted(core, job.id, this.#claimant);
     } catch (err) {
       if (err instanceof PrintFailure) {
-        if (err.status) await recordPrinterStatus(core, this.#printer.id, err.status);
+        if (err.status) await this.#record(err.status);
         if (err.kind === 'not_sent') {
           await unclaimJob(
             core,

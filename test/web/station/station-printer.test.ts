@@ -57,4 +57,46 @@ describe("the station page's printer", () => {
     expect(station.problems.errors).toEqual([]);
     await station.close();
   });
+
+  it('shows paper out within 5 s while nothing prints, and ready again within 5 s', async () => {
+    const idle = await FakeZplPrinter.start();
+    try {
+      const station = await pairedStation(w, 'Line 4', 'produce', { viewport: VIEWPORTS.tablet });
+      const { page } = station;
+      await readyToScan(page);
+      const added = await w.api('POST', '/v1/printers', {
+        name: 'Line 4 Zebra',
+        language: 'zpl',
+        uri: idle.uri,
+      });
+      await w.api('PATCH', `/v1/stations/${await station.stationId()}`, { printer_id: added.id });
+      const header = page.locator('[data-printer-state]');
+      await expect
+        .poll(() => header.getAttribute('data-printer-state'), { timeout: 15_000 })
+        .toBe('ready');
+      // Past the look a new printer gets at once: from here only the polls can tell.
+      await new Promise((r) => setTimeout(r, 3_000));
+
+      for (const [state, shown] of [
+        [{ paperOut: true }, 'error'],
+        [{}, 'ready'],
+      ] as const) {
+        idle.state = state;
+        const said = Date.now();
+        await expect
+          .poll(() => header.getAttribute('data-printer-state'), {
+            timeout: 5_000,
+            intervals: [100],
+          })
+          .toBe(shown);
+        expect(Date.now() - said).toBeLessThan(5_000);
+      }
+      const jobs = await w.api('GET', `/v1/print-jobs?printer_id=${added.id}`);
+      expect(jobs.data).toEqual([]);
+      expect(station.problems.errors).toEqual([]);
+      await station.close();
+    } finally {
+      await idle.stop();
+    }
+  });
 });
