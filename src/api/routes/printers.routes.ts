@@ -15,7 +15,11 @@ import {
   listPrintJobsOf,
   retryPrintJob,
 } from '../../core/printers/print-jobs.js';
-import { reprintAtStation, stationPrinter } from '../../core/printers/station-printing.js';
+import {
+  printTestLabelAtStation,
+  reprintAtStation,
+  stationPrinter,
+} from '../../core/printers/station-printing.js';
 import { AppError } from '../../domain/errors.js';
 import { coreOf } from '../idempotency.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -270,5 +274,20 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
     },
     async (request) =>
       reprintAtStation(core, factoryOf(request), stationOf(request), request.body.barcode),
+  );
+
+  r.post(
+    '/v1/stations/me/test-label',
+    {
+      schema: {
+        operationId: 'printStationTestLabel',
+        tags: ['printers'],
+        summary: "Print the test label on the calling station's printer",
+        description:
+          'The guided hardware check prints the test label here before it asks for the scan. Station tokens only; 400 when the station has no printer.',
+        response: { 200: PrintJob },
+      },
+    },
+    async (request) => printTestLabelAtStation(core, factoryOf(request), stationOf(request)),
   );
 }

@@ -60,3 +60,28 @@ export function reprintAtStation(
     return toPrintJobView(row);
   });
 }
+
+/**
+ * The guided hardware check prints the test label on the calling station's printer before it
+ * asks for the scan. 400 when the station has no printer (the page then shows the label itself).
+ */
+export function printTestLabelAtStation(
+  ctx: CoreContext,
+  factoryId: string,
+  stationId: string,
+): Promise<PrintJobView> {
+  return transact(ctx, async (tx) => {
+    const printerId = await stationPrinterId(tx.trx, factoryId, stationId);
+    if (!printerId) {
+      throw invalid('station', 'This station has no printer: ask a supervisor to give it one.');
+    }
+    const row = await queuePrintJob(
+      tx,
+      factoryId,
+      printerId,
+      { source: 'test_label' },
+      { stationId },
+    );
+    return toPrintJobView(row);
+  });
+}
