@@ -386,6 +386,36 @@ describe('auto-print rules', () => {
       await stationPrinter.stop();
     }
   });
+
+  it("a label.voided rule without a printer prints only at the station's printer; other events need one", async () => {
+    startWorker();
+    const atStation = await addPrinter({ name: 'Line Zebra' });
+    const station = await pairStation('Line 1');
+    await t.request('PATCH', `/v1/stations/${station.id}`, {
+      body: { printer_id: atStation.id },
+    });
+    const refused = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'order.created', printer_id: null }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.param).toBe('print_rules.0.printer_id');
+    const set = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'label.voided', printer_id: null }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().print_rules).toEqual([{ event: 'label.voided', printer_id: null }]);
+    const order = await createOrder('PO-VOID2', 1, 2);
+    const fromStation = await t.request('POST', `/v1/items/${order.pieces[0]!.barcode}/void`, {
+      body: { reason: 'torn', station_id: station.id },
+    });
+    const replacement = fromStation.json().replacement_barcode as string;
+    await waitUntil('printed at the station', () => printer.formats.length === 1);
+    expect(printer.formats[0]).toContain(replacement);
+    // A void no station asked for has no station's printer: nothing prints.
+    await t.request('POST', `/v1/items/${order.pieces[1]!.barcode}/void`, { body: {} });
+    const jobs = (await t.request('GET', '/v1/print-jobs')).json().data;
+    expect(jobs).toHaveLength(1);
+  });
 });
 
 describe('a station and its printer', () => {

@@ -106,7 +106,7 @@ describe("the station page's printer", () => {
         await expect
           .poll(() => header.getAttribute('data-printer-state'), {
             timeout: 5_000,
-            intervals: [100],
+            interval: 100,
           })
           .toBe(shown);
         expect(Date.now() - said).toBeLessThan(5_000);

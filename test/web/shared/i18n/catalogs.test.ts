@@ -27,6 +27,7 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/layout',
       'src/web/staff/orders/OrdersPage.tsx',
       'src/web/staff/orders/StatusCounts.tsx',
+      'src/web/staff/printers',
     ],
   },
   // The portal: its frame, menu and orders so far (users and set-password not yet).

@@ -1,4 +1,5 @@
 // The staff app in English (converted so far: the frame and its menu; docs/languages.md).
+import printers from './printers/en.js';
 export default {
   face: 'Staff',
   sign_in_title: 'Staff sign-in',
@@ -55,4 +56,5 @@ export default {
     stuck_waiting: 'Stuck: produced, not dispatched',
     at_least: '{{count}}+',
   },
+  printers,
 };

@@ -1,3 +1,4 @@
+import printers from './printers/pl.js';
 export default {
   face: 'Personel',
   sign_in_title: 'Logowanie personelu',
@@ -54,4 +55,5 @@ export default {
     stuck_waiting: 'Utknięte: wyprodukowane, niewysłane',
     at_least: '{{count}}+',
   },
+  printers,
 };

@@ -1,3 +1,4 @@
+import printers from './printers/ro.js';
 export default {
   face: 'Personal',
   sign_in_title: 'Conectare personal',
@@ -55,4 +56,5 @@ export default {
     stuck_waiting: 'Blocate: produse, neexpediate',
     at_least: '{{count}}+',
   },
+  printers,
 };
