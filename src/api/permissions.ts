@@ -132,6 +132,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/print-jobs/:id/retry': STAFF,
   'GET /v1/stations/me/printer': STATION,
   'POST /v1/stations/me/reprint': STATION,
+  'POST /v1/stations/me/test-label': STATION,
 
   'POST /v1/auth/login': 'public',
   'POST /v1/auth/logout': ['admin', 'supervisor'],

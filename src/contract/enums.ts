@@ -18,4 +18,5 @@ export {
   type PrinterState,
   type PrinterStateReason,
   type PrintJobStatus,
+  type PrintRuleEvent,
 } from '../domain/printing.js';

@@ -47,6 +47,7 @@ export function createCoreContext(parts: {
     },
     settingsChanged: (factoryId) => outer.settingsChanged(factoryId),
     printQueueChanged: () => outer.printQueueChanged?.(),
+    printerWatched: (printerId) => outer.printerWatched?.(printerId),
   };
   const transactions = {
     db: parts.db,

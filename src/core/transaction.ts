@@ -20,6 +20,8 @@ export interface Signals {
   settingsChanged(factoryId: string): void;
   /** Print jobs were queued or printers changed: the print worker should look again. */
   printQueueChanged?(): void;
+  /** A station page shows this printer's state: the print worker should ask it often. */
+  printerWatched?(printerId: string): void;
 }
 
 export const noSignals: Signals = {

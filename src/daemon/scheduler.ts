@@ -122,6 +122,7 @@ export function startScheduler({
       eventsAppended: () => dispatcher?.kick(),
       settingsChanged: () => void stuck.trigger(),
       printQueueChanged: () => void printing.kick(),
+      printerWatched: (printerId) => printing.watch(printerId),
     },
     stop: async () => {
       clearTimeout(initialStuck);

@@ -89,3 +89,10 @@ export function parsePrinterUri(uri: string, language: PrinterLanguage): Printer
 
 /** A host as sockets take it: an IPv6 address without its brackets. */
 const bare = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * What of a consignment a printer prints when nobody says (the `consignment.closed` rule): a PDF
+ * printer the delivery note, a ZPL label printer the SSCC labels of its handling units.
+ */
+export const consignmentDocumentFor = (language: string): 'delivery_note' | 'sscc_labels' =>
+  language === 'zpl' ? 'sscc_labels' : 'delivery_note';

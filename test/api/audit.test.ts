@@ -261,6 +261,7 @@ async function walk(): Promise<void> {
     body: { barcode: first },
     token: dispatchStation,
   });
+  await call('POST', '/v1/stations/me/test-label', { token: dispatchStation });
   await call('DELETE', `/v1/printers/${printer.id}`);
 
   const portal = await call('POST', '/v1/portal/auth/login', {

@@ -274,6 +274,7 @@ async function exercise(): Promise<void> {
       token: produce.token,
       body: { barcode: full.pieces[0].barcode },
     });
+    await call('POST', '/v1/stations/me/test-label', { token: produce.token });
     await call('POST', `/v1/stations/${produce.id}/hardware-check`, {
       body: {
         input_mode: 'keyboard',

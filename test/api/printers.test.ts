@@ -126,6 +126,46 @@ describe('printers', () => {
   });
 });
 
+describe('a printer a station page shows', () => {
+  it('is asked every few seconds while watched, and an unchanged answer writes nothing', async () => {
+    const worker = new PrintWorker({
+      core: t.core,
+      labels: labelsInThisThread(() => () => undefined),
+      log: quietLog,
+      exclusive: true,
+      idlePollMs: 30_000,
+      watchPollMs: 100,
+      watchMs: 1_000,
+    });
+    workers.push(worker);
+    (t.signals as Signals).printQueueChanged = () => void worker.kick();
+    (t.signals as Signals).printerWatched = (id) => worker.watch(id);
+    const { id } = await addPrinter();
+    await worker.start();
+    await waitUntil('ready', async () => (await printerOf(id)).state === 'ready');
+    const seen = (await printerOf(id)).last_seen_at as string;
+
+    // Not watched: the idle lane sleeps its 30 s.
+    const idleQueries = printer.statusQueries;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(printer.statusQueries).toBe(idleQueries);
+
+    // Watched (the station page's GET /v1/stations/me/printer says so): asked every 100 ms, and
+    // nothing is written while the answer is the same.
+    worker.watch(id);
+    await waitUntil('asked again', async () => printer.statusQueries >= idleQueries + 4);
+    expect((await printerOf(id)).last_seen_at).toBe(seen);
+    printer.state = { paperOut: true };
+    await waitUntil('paper out', async () => (await printerOf(id)).state === 'error');
+
+    // The watch lapses: back to the idle pace.
+    await new Promise((r) => setTimeout(r, 1_300));
+    const lapsed = printer.statusQueries;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(printer.statusQueries).toBeLessThanOrEqual(lapsed + 1);
+  });
+});
+
 describe('the print queue on a ZPL printer', () => {
   it("prints an order's labels one format per piece, decoded by an independent renderer", async () => {
     startWorker();
@@ -345,6 +385,36 @@ describe('auto-print rules', () => {
     } finally {
       await stationPrinter.stop();
     }
+  });
+
+  it("a label.voided rule without a printer prints only at the station's printer; other events need one", async () => {
+    startWorker();
+    const atStation = await addPrinter({ name: 'Line Zebra' });
+    const station = await pairStation('Line 1');
+    await t.request('PATCH', `/v1/stations/${station.id}`, {
+      body: { printer_id: atStation.id },
+    });
+    const refused = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'order.created', printer_id: null }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.param).toBe('print_rules.0.printer_id');
+    const set = await t.request('PATCH', '/v1/settings', {
+      body: { print_rules: [{ event: 'label.voided', printer_id: null }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().print_rules).toEqual([{ event: 'label.voided', printer_id: null }]);
+    const order = await createOrder('PO-VOID2', 1, 2);
+    const fromStation = await t.request('POST', `/v1/items/${order.pieces[0]!.barcode}/void`, {
+      body: { reason: 'torn', station_id: station.id },
+    });
+    const replacement = fromStation.json().replacement_barcode as string;
+    await waitUntil('printed at the station', () => printer.formats.length === 1);
+    expect(printer.formats[0]).toContain(replacement);
+    // A void no station asked for has no station's printer: nothing prints.
+    await t.request('POST', `/v1/items/${order.pieces[1]!.barcode}/void`, { body: {} });
+    const jobs = (await t.request('GET', '/v1/print-jobs')).json().data;
+    expect(jobs).toHaveLength(1);
   });
 });
 

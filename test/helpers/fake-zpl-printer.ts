@@ -25,6 +25,11 @@ export class FakeZplPrinter {
   /** Drop the next job connection after this many formats of it (then clear). */
   dropAfterFormats: number | undefined;
   statusQueries = 0;
+  /**
+   * Reads at a printer's pace rather than as fast as it can: after each chunk it receives, the
+   * connection rests this long (the sender waits on the socket meanwhile). 0: as fast as it can.
+   */
+  restMsPerChunk = 0;
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
   port = 0;
@@ -81,6 +86,10 @@ export class FakeZplPrinter {
           socket.destroy();
           return;
         }
+      }
+      if (this.restMsPerChunk > 0 && job) {
+        socket.pause();
+        setTimeout(() => socket.resume(), this.restMsPerChunk).unref();
       }
     });
   }

@@ -15,7 +15,11 @@ import {
   listPrintJobsOf,
   retryPrintJob,
 } from '../../core/printers/print-jobs.js';
-import { reprintAtStation, stationPrinter } from '../../core/printers/station-printing.js';
+import {
+  printTestLabelAtStation,
+  reprintAtStation,
+  stationPrinter,
+} from '../../core/printers/station-printing.js';
 import { AppError } from '../../domain/errors.js';
 import { coreOf } from '../idempotency.js';
 import type { RouteDeps } from '../route-deps.js';
@@ -151,7 +155,7 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
         tags: ['printers'],
         summary: 'Queue a print job',
         description:
-          'On `printer_id`, or on the printer of `station_id`; one source: `order_id` with `pieces` (`all`, `unprinted` or barcodes), or `test_label: true`. The job prints when its turn comes and the printer is ready; `label_printed_at` is set when the printer confirms.',
+          'On `printer_id`, or on the printer of `station_id`; one source: `order_id` with `pieces` (`all`, `unprinted` or barcodes), `test_label: true`, or `consignment_id` with `document` (`delivery_note` on a PDF printer, `sscc_labels` on either; by default what the printer’s language prints). The job prints when its turn comes and the printer is ready; `label_printed_at` is set when the printer confirms.',
         body: NewPrintJob,
         response: { 200: PrintJob },
       },
@@ -270,5 +274,20 @@ export async function printersRoutes(app: FastifyInstance, { core }: RouteDeps):
     },
     async (request) =>
       reprintAtStation(core, factoryOf(request), stationOf(request), request.body.barcode),
+  );
+
+  r.post(
+    '/v1/stations/me/test-label',
+    {
+      schema: {
+        operationId: 'printStationTestLabel',
+        tags: ['printers'],
+        summary: "Print the test label on the calling station's printer",
+        description:
+          'The guided hardware check prints the test label here before it asks for the scan. Station tokens only; 400 when the station has no printer.',
+        response: { 200: PrintJob },
+      },
+    },
+    async (request) => printTestLabelAtStation(core, factoryOf(request), stationOf(request)),
   );
 }

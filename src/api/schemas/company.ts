@@ -66,11 +66,17 @@ export const CompanyPatch = Strict(
   { $id: 'CompanyUpdate' },
 );
 
-/** An auto-print rule: on this event, print on this printer (DESIGN §14). */
+/**
+ * An auto-print rule: on this event, print on this printer (DESIGN §14); `printer_id` null, for
+ * `label.voided` only: only on the printer of the station that asked.
+ */
 export const PrintRule = Type.Object(
   {
     event: StringEnum(PRINT_RULE_EVENTS),
-    printer_id: Type.String({ minLength: 1, maxLength: 64 }),
+    printer_id: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+      description:
+        'The printer; null (label.voided only) prints only at the station that asked for the void.',
+    }),
   },
   { additionalProperties: false, $id: 'PrintRule' },
 );

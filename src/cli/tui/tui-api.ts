@@ -15,6 +15,9 @@ export type RolledApiKey = Answer<'/v1/api-keys/{id}/roll', 'post'>;
 
 export type Station = Item<'/v1/stations'>;
 export type StationRole = Station['role'];
+export type Printer = Item<'/v1/printers'>;
+/** A station with the printer it prints on, as the Stations panel shows it. */
+export type StationRow = Station & { printer: Printer | null };
 export const STATION_ROLES: readonly StationRole[] = ['produce', 'stock', 'dispatch'];
 
 export type PairingCode = Answer<'/v1/pairing-codes', 'post'>;
@@ -37,6 +40,7 @@ export const ROUTES = {
   rollKey: 'POST /v1/api-keys/:id/roll',
   createPairingCode: 'POST /v1/pairing-codes',
   listStations: 'GET /v1/stations',
+  listPrinters: 'GET /v1/printers',
   revokeStation: 'DELETE /v1/stations/:id',
   getSettings: 'GET /v1/settings',
   updateSettings: 'PATCH /v1/settings',
@@ -154,8 +158,27 @@ export function readKeys(api: TuiApi, pages: number): Promise<LoadedList<ApiKey>
   return readPages(api, '/v1/api-keys', {}, pages);
 }
 
-export function readStations(api: TuiApi, pages: number): Promise<LoadedList<Station>> {
-  return readPages(api, '/v1/stations', {}, pages);
+/**
+ * The stations, each with its printer (name and state, as the server last heard it from the
+ * printer); `withPrinters` false (a caller who may not list printers) leaves them null.
+ */
+export async function readStations(
+  api: TuiApi,
+  pages: number,
+  withPrinters = true,
+): Promise<LoadedList<StationRow>> {
+  const [stations, printers] = await Promise.all([
+    readPages(api, '/v1/stations', {}, pages),
+    withPrinters ? readPages(api, '/v1/printers', {}, 10) : undefined,
+  ]);
+  const byId = new Map((printers?.rows ?? []).map((p) => [p.id, p]));
+  return {
+    ...stations,
+    rows: stations.rows.map((s) => ({
+      ...s,
+      printer: s.printer_id ? (byId.get(s.printer_id) ?? null) : null,
+    })),
+  };
 }
 
 /** Returns received and not yet closed. */

@@ -7,6 +7,7 @@ import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import { retailerById } from '../../store/retailers/retailers.repository.js';
 import type { ConsignmentStatus } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
+import { printClosedConsignment } from '../printers/print-rules.js';
 import { transact, type Tx } from '../transaction.js';
 import {
   readContents,
@@ -179,6 +180,10 @@ export async function closeConsignment(
     });
     const closed = await detailOf(tx.trx, await rowOf(tx.trx, factoryId, id));
     tx.emit(factoryId, 'consignment.closed', closedEventData(closed));
+    await printClosedConsignment(tx, factoryId, {
+      consignmentId: id,
+      handlingUnits: closed.handling_units.length,
+    });
     return closed;
   });
 }

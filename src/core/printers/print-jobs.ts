@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError, invalid, notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import type { PrintJobStatus } from '../../domain/printing.js';
+import { consignmentDocumentFor, type PrintJobStatus } from '../../domain/printing.js';
 import { toPage, type Page, type PageParams } from '../../store/pagination.js';
 import {
   barcodesOfOrder,
@@ -13,6 +13,10 @@ import {
   orderBarcodes,
   type PrintJobRow,
 } from '../../store/printers/print-jobs.repository.js';
+import {
+  consignmentOf,
+  handlingUnitsOf,
+} from '../../store/consignments/consignments.repository.js';
 import { findPrinter, stationPrinterId } from '../../store/printers/printers.repository.js';
 import type { DB } from '../../store/schema.js';
 import type { CoreContext } from '../context.js';
@@ -37,9 +41,8 @@ export type JobSource =
   | {
       source: 'consignment';
       consignmentId: string;
-      document: string;
-      /** The document itself (a PDF), as built by the consignment's use case. */
-      content: Buffer;
+      document: 'delivery_note' | 'sscc_labels';
+      /** A delivery note counts 1; SSCC labels one per handling unit. */
       labels: number;
     };
 
@@ -65,7 +68,8 @@ export async function queuePrintJob(
     barcodes: what.source === 'order' ? JSON.stringify(what.barcodes) : null,
     consignment_id: what.source === 'consignment' ? what.consignmentId : null,
     document: what.source === 'consignment' ? what.document : null,
-    content: what.source === 'consignment' ? what.content.toString('base64') : null,
+    // Consignment documents are rendered when the job is sent (print-rules.ts says why).
+    content: null,
     station_id: origin.stationId ?? null,
     rule_event: origin.ruleEvent ?? null,
     labels:
@@ -142,6 +146,38 @@ export async function orderSource(
   };
 }
 
+/**
+ * A consignment's document to print: the delivery note (a PDF printer only) or its handling
+ * units' SSCC labels (either language); `document` defaults to what the printer's language prints.
+ */
+async function consignmentSource(
+  db: Kysely<DB>,
+  factoryId: string,
+  printerId: string,
+  input: Pick<NewPrintJob, 'consignment_id' | 'document'>,
+): Promise<JobSource> {
+  const consignment = await consignmentOf(db, factoryId, input.consignment_id!);
+  if (!consignment) throw notFound('consignment', 'consignment_id', input.consignment_id!);
+  const printer = (await findPrinter(db, factoryId, printerId))!;
+  const document = input.document ?? consignmentDocumentFor(printer.language);
+  if (document === 'delivery_note' && printer.language !== 'pdf') {
+    throw invalid(
+      'document',
+      'A delivery note is a PDF: print it on a PDF (IPP) printer; a ZPL printer prints sscc_labels.',
+    );
+  }
+  let labels = 1;
+  if (document === 'sscc_labels') {
+    labels = (await handlingUnitsOf(db, factoryId, consignment.id)).length;
+    if (labels === 0) {
+      throw new AppError('no_labels_to_print', {
+        message: 'The consignment has no handling units, so it has no SSCC labels.',
+      });
+    }
+  }
+  return { source: 'consignment', consignmentId: consignment.id, document, labels };
+}
+
 /** POST /v1/print-jobs: queues a job on a printer (or a station's printer). */
 export async function createPrintJob(
   ctx: CoreContext,
@@ -164,11 +200,8 @@ export async function createPrintJob(
   if (input.pieces !== undefined && input.order_id === undefined) {
     throw invalid('pieces', 'pieces goes with order_id.');
   }
-  if (input.consignment_id !== undefined) {
-    throw invalid(
-      'consignment_id',
-      "A consignment's documents print when it closes, by the consignment.closed print rule.",
-    );
+  if (input.document !== undefined && input.consignment_id === undefined) {
+    throw invalid('document', 'document goes with consignment_id.');
   }
   if (input.operator_id !== undefined) {
     throw invalid('operator_id', 'Operator badges cannot be printed by this server yet.');
@@ -178,7 +211,9 @@ export async function createPrintJob(
     const what: JobSource =
       input.order_id !== undefined
         ? await orderSource(tx.trx, factoryId, input.order_id, input.pieces ?? 'all')
-        : { source: 'test_label' };
+        : input.consignment_id !== undefined
+          ? await consignmentSource(tx.trx, factoryId, printerId, input)
+          : { source: 'test_label' };
     const row = await queuePrintJob(tx, factoryId, printerId, what, {
       stationId: input.station_id ?? null,
     });

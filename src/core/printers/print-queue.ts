@@ -3,6 +3,7 @@ import {
   abandonedJobs,
   claimNextJob,
   factoryDpi,
+  hasQueuedJobs,
   labelContents,
   markLabelsPrinted,
   moveJob,
@@ -31,6 +32,11 @@ export async function printersToDrive(
     printersWithQueuedJobs(ctx.db),
   ]);
   return { printers, withQueued: new Set(queued) };
+}
+
+/** Whether the printer has jobs waiting: a read, so an idle printer's poll takes no write lock. */
+export function printerHasQueuedJobs(ctx: CoreContext, printerId: string): Promise<boolean> {
+  return hasQueuedJobs(ctx.db, printerId);
 }
 
 /** Claims the printer's next job for this process (`claimant`), or undefined. */

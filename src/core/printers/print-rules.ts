@@ -1,5 +1,9 @@
 import { invalid } from '../../domain/errors.js';
-import { PRINT_RULE_EVENTS, type PrintRuleEvent } from '../../domain/printing.js';
+import {
+  consignmentDocumentFor,
+  PRINT_RULE_EVENTS,
+  type PrintRuleEvent,
+} from '../../domain/printing.js';
 import { orderBarcodes } from '../../store/printers/print-jobs.repository.js';
 import {
   findPrinter,
@@ -9,10 +13,13 @@ import {
 import type { Tx } from '../transaction.js';
 import { queuePrintJob } from './print-jobs.js';
 
-/** An auto-print rule (setting `print_rules`): what happens, and the printer it prints on. */
+/**
+ * An auto-print rule (setting `print_rules`): what happens, and the printer it prints on; null
+ * (only for `label.voided`): only on the printer of the station that asked.
+ */
 export interface PrintRule {
   event: PrintRuleEvent;
-  printer_id: string;
+  printer_id: string | null;
 }
 
 /** The rules as stored (JSON), checked: known events, printers of this factory. */
@@ -28,6 +35,13 @@ export async function checkPrintRules(
         `"${rule.event}" is not an event a rule can print on; one of: ${PRINT_RULE_EVENTS.join(', ')}.`,
       );
     }
+    if (rule.printer_id === null) {
+      if (rule.event === 'label.voided') continue;
+      throw invalid(
+        `print_rules.${i}.printer_id`,
+        `A ${rule.event} rule needs a printer: only label.voided can print at "the station's printer" (null).`,
+      );
+    }
     if (!(await findPrinter(tx.trx, factoryId, rule.printer_id))) {
       throw invalid(`print_rules.${i}.printer_id`, `No printer has the id ${rule.printer_id}.`);
     }
@@ -38,13 +52,21 @@ export async function checkPrintRules(
 export const parsePrintRules = (stored: string | null): PrintRule[] =>
   stored ? (JSON.parse(stored) as PrintRule[]) : [];
 
+/** A factory's rules for an event. */
+async function rulesFor(tx: Tx, factoryId: string, event: PrintRuleEvent): Promise<PrintRule[]> {
+  return parsePrintRules(await printRulesOf(tx.trx, factoryId)).filter((r) => r.event === event);
+}
+
 /** The printers of a factory's rules for an event (a deleted printer's rule prints nowhere). */
-async function rulePrinters(tx: Tx, factoryId: string, event: PrintRuleEvent): Promise<string[]> {
-  const rules = parsePrintRules(await printRulesOf(tx.trx, factoryId)).filter(
-    (r) => r.event === event,
-  );
+async function rulePrinters(
+  tx: Tx,
+  factoryId: string,
+  event: PrintRuleEvent,
+  rules?: PrintRule[],
+): Promise<string[]> {
   const printers: string[] = [];
-  for (const rule of rules) {
+  for (const rule of rules ?? (await rulesFor(tx, factoryId, event))) {
+    if (rule.printer_id === null) continue;
     if (await findPrinter(tx.trx, factoryId, rule.printer_id)) printers.push(rule.printer_id);
   }
   return [...new Set(printers)];
@@ -78,7 +100,8 @@ export async function printNewOrders(
 
 /**
  * `label.voided` rules, in the void's transaction: the replacement label prints at the station
- * that asked for the void when it has a printer, else on the rule's printer.
+ * that asked for the void when it has a printer, else on the rule's printer (a rule without one,
+ * "the station's printer", prints nowhere else).
  */
 export async function printReplacementLabel(
   tx: Tx,
@@ -86,11 +109,14 @@ export async function printReplacementLabel(
   voided: { order_id: string; replacement_barcode: string },
   stationId: string | null,
 ): Promise<void> {
-  const printers = await rulePrinters(tx, factoryId, 'label.voided');
-  if (printers.length === 0) return;
+  const rules = await rulesFor(tx, factoryId, 'label.voided');
+  if (rules.length === 0) return;
   const atStation = stationId ? await stationPrinterId(tx.trx, factoryId, stationId) : null;
   const barcodes = [voided.replacement_barcode];
-  for (const printerId of atStation ? [atStation] : printers) {
+  const printers = atStation
+    ? [atStation]
+    : await rulePrinters(tx, factoryId, 'label.voided', rules);
+  for (const printerId of printers) {
     await queuePrintJob(
       tx,
       factoryId,
@@ -107,36 +133,30 @@ export async function printReplacementLabel(
 }
 
 /**
- * The hook for `consignment.closed` rules: the consignment's use case calls it in the transaction
- * that closes the consignment, with the document it built (a delivery note as a PDF). It queues
- * the document on each rule's printer (a PDF printer: a ZPL printer fails the job, saying so) and
- * answers the jobs' ids; none when no rule names the event.
+ * `consignment.closed` rules, in the transaction that closes the consignment: each rule's printer
+ * gets the document it can print — a PDF printer the delivery note, a ZPL printer the SSCC labels
+ * of the consignment's handling units (none when it has no unit). The job names the document;
+ * the print worker renders it when it sends the job, outside any transaction: a 1,000-piece note
+ * is seconds of work that must not hold the database's write lock, and a closed consignment no
+ * longer changes, so the note rendered then says what it would have said at the close.
+ * Answers the jobs' ids.
  */
 export async function printClosedConsignment(
   tx: Tx,
   factoryId: string,
-  consignment: {
-    consignmentId: string;
-    document: 'delivery_note' | 'sscc_labels';
-    /** The document as printed: a PDF. */
-    content: Buffer;
-    /** Its pages (or labels), as the job's `labels` count shows them. */
-    pages: number;
-  },
+  consignment: { consignmentId: string; handlingUnits: number },
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const printerId of await rulePrinters(tx, factoryId, 'consignment.closed')) {
+    const printer = (await findPrinter(tx.trx, factoryId, printerId))!;
+    const document = consignmentDocumentFor(printer.language);
+    const labels = document === 'delivery_note' ? 1 : consignment.handlingUnits;
+    if (labels === 0) continue;
     const row = await queuePrintJob(
       tx,
       factoryId,
       printerId,
-      {
-        source: 'consignment',
-        consignmentId: consignment.consignmentId,
-        document: consignment.document,
-        content: consignment.content,
-        labels: consignment.pages,
-      },
+      { source: 'consignment', consignmentId: consignment.consignmentId, document, labels },
       { ruleEvent: 'consignment.closed' },
     );
     ids.push(row.id);

@@ -21,6 +21,8 @@ export async function stationPrinter(
   const printerId = await stationPrinterId(ctx.db, factoryId, stationId);
   const row = printerId ? await findPrinter(ctx.db, factoryId, printerId) : undefined;
   if (!row) return { object: 'station_printer', printer: null };
+  // The page asks every few seconds; while it does, the print worker asks the printer often too.
+  ctx.signals.printerWatched?.(row.id);
   const { id, name, state, state_reasons, last_seen_at } = toPrinterView(row);
   return { object: 'station_printer', printer: { id, name, state, state_reasons, last_seen_at } };
 }
@@ -53,6 +55,31 @@ export function reprintAtStation(
         pieces: JSON.stringify([barcode]),
         barcodes: [barcode],
       },
+      { stationId },
+    );
+    return toPrintJobView(row);
+  });
+}
+
+/**
+ * The guided hardware check prints the test label on the calling station's printer before it
+ * asks for the scan. 400 when the station has no printer (the page then shows the label itself).
+ */
+export function printTestLabelAtStation(
+  ctx: CoreContext,
+  factoryId: string,
+  stationId: string,
+): Promise<PrintJobView> {
+  return transact(ctx, async (tx) => {
+    const printerId = await stationPrinterId(tx.trx, factoryId, stationId);
+    if (!printerId) {
+      throw invalid('station', 'This station has no printer: ask a supervisor to give it one.');
+    }
+    const row = await queuePrintJob(
+      tx,
+      factoryId,
+      printerId,
+      { source: 'test_label' },
       { stationId },
     );
     return toPrintJobView(row);

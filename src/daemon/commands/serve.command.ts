@@ -176,6 +176,7 @@ async function run(
     eventsAppended: () => started.scheduler?.signals.eventsAppended(),
     settingsChanged: (factoryId) => started.scheduler?.signals.settingsChanged(factoryId),
     printQueueChanged: () => started.scheduler?.signals.printQueueChanged?.(),
+    printerWatched: (printerId) => started.scheduler?.signals.printerWatched?.(printerId),
   };
 
   // A SQLite file's WAL is checkpointed by a thread of its own, so no commit waits for it.

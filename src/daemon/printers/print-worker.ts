@@ -6,6 +6,7 @@ import {
   type PrinterStatus,
 } from '../../domain/printing.js';
 import type { CoreContext } from '../../core/context.js';
+import { deliveryNoteOf, ssccLabelsOf } from '../../core/consignments/documents.js';
 import {
   claimNextPrintJob,
   confirmPrinted,
@@ -14,6 +15,7 @@ import {
   jobLabels,
   keepClaim,
   labelDpiOf,
+  printerHasQueuedJobs,
   printersToDrive,
   unclaimJob,
 } from '../../core/printers/print-queue.js';
@@ -41,6 +43,17 @@ export interface PrintWorkerOptions {
   idlePollMs?: number;
   /** How often a printer that holds jobs is asked whether it is ready again (5 s). */
   heldPollMs?: number;
+  /**
+   * How often a printer that a station page shows is asked (2 s), for `watchMs` (10 s) after the
+   * page last asked the server: the page shows paper out within seconds even when nothing prints.
+   */
+  watchPollMs?: number;
+  watchMs?: number;
+  /**
+   * A poll whose answer is what was last recorded writes nothing for this long (30 s): asking a
+   * watched printer every 2 s costs a socket round trip, not a write transaction.
+   */
+  touchMs?: number;
   /** How long a `sending` claim lives without being kept alive (60 s). */
   leaseMs?: number;
   /** Told when a job's first byte leaves for the printer (the benchmark's clock). */
@@ -66,7 +79,15 @@ export class PrintWorker {
   #sweep: NodeJS.Timeout | undefined;
 
   constructor(options: PrintWorkerOptions) {
-    this.#opts = { idlePollMs: 30_000, heldPollMs: 5_000, leaseMs: 60_000, ...options };
+    this.#opts = {
+      idlePollMs: 30_000,
+      heldPollMs: 5_000,
+      watchPollMs: 2_000,
+      watchMs: 10_000,
+      touchMs: 30_000,
+      leaseMs: 60_000,
+      ...options,
+    };
   }
 
   /** Settles what a stopped process left mid-send, then starts driving the printers. */
@@ -126,6 +147,11 @@ export class PrintWorker {
     } while (this.#again && !this.#stopped);
   }
 
+  /** A station page shows this printer: ask it every `watchPollMs` for a while. */
+  watch(printerId: string): void {
+    if (!this.#stopped) this.#lanes.get(printerId)?.watch();
+  }
+
   /** Stops asking and claiming; waits for jobs being sent to end as they end. */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -144,6 +170,12 @@ class PrinterLane {
   #again = false;
   #stopped = false;
   #timer: NodeJS.Timeout | undefined;
+  /** Until when (performance.now()) a station page shows this printer. */
+  #watchedUntil = 0;
+  /** Woken from outside (a job, a change) since the last status was recorded. */
+  #kicked = true;
+  /** The status last recorded, and when: an unchanged answer need not be written again. */
+  #recorded: { key: string; at: number } | undefined;
 
   constructor(printer: PrinterRow, opts: LaneOptions, claimant: string) {
     this.#printer = printer;
@@ -161,6 +193,22 @@ class PrinterLane {
   }
 
   wake(): void {
+    this.#kicked = true;
+    this.#poll();
+  }
+
+  watch(): void {
+    const was = this.#watched();
+    this.#watchedUntil = performance.now() + this.#opts.watchMs;
+    // Sleeping for the idle 30 s: look sooner.
+    if (!was && !this.#running) this.#sleep(this.#opts.watchPollMs);
+  }
+
+  #watched(): boolean {
+    return performance.now() < this.#watchedUntil;
+  }
+
+  #poll(): void {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
     if (this.#running) {
@@ -179,7 +227,8 @@ class PrinterLane {
   #sleep(ms: number): void {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.wake(), ms);
+    const wait = this.#watched() ? Math.min(ms, this.#opts.watchPollMs) : ms;
+    this.#timer = setTimeout(() => this.#poll(), wait);
     this.#timer.unref();
   }
 
@@ -202,7 +251,9 @@ class PrinterLane {
     while (!this.#stopped) {
       const status = await this.#ask();
       if (!canPrint(status.state)) return this.#sleep(heldPollMs);
-      const job = await claimNextPrintJob(core, this.#printer.id, this.#claimant);
+      const job = (await printerHasQueuedJobs(core, this.#printer.id))
+        ? await claimNextPrintJob(core, this.#printer.id, this.#claimant)
+        : undefined;
       if (!job) return this.#sleep(idlePollMs);
       await this.#print(job);
     }
@@ -216,8 +267,23 @@ class PrinterLane {
         : this.#printer.language === 'zpl'
           ? await zplStatus(address)
           : await ippStatus(address);
-    await recordPrinterStatus(this.#opts.core, this.#printer.id, status);
+    const key = JSON.stringify([status.state, status.reasons, status.error]);
+    const recorded = this.#recorded;
+    const fresh = recorded && performance.now() - recorded.at < this.#opts.touchMs;
+    // Nothing new to say and nobody asked for a look: no write transaction (scans keep the lock).
+    if (!this.#kicked && fresh && recorded.key === key) return status;
+    await this.#record(status);
     return status;
+  }
+
+  /** Stores what the printer said (state, reasons, held jobs), and remembers it. */
+  async #record(status: PrinterStatus): Promise<void> {
+    this.#kicked = false;
+    await recordPrinterStatus(this.#opts.core, this.#printer.id, status);
+    this.#recorded = {
+      key: JSON.stringify([status.state, status.reasons, status.error]),
+      at: performance.now(),
+    };
   }
 
   async #print(job: PrintJobRow): Promise<void> {
@@ -230,7 +296,7 @@ class PrinterLane {
     try {
       const after = await this.#send(job);
       if (after && !canPrint(after.state)) {
-        await recordPrinterStatus(core, this.#printer.id, after);
+        await this.#record(after);
         await endJob(
           core,
           job.id,
@@ -240,11 +306,11 @@ class PrinterLane {
         );
         return;
       }
-      if (after) await recordPrinterStatus(core, this.#printer.id, after);
+      if (after) await this.#record(after);
       await confirmPrinted(core, job.id, this.#claimant);
     } catch (err) {
       if (err instanceof PrintFailure) {
-        if (err.status) await recordPrinterStatus(core, this.#printer.id, err.status);
+        if (err.status) await this.#record(err.status);
         if (err.kind === 'not_sent') {
           await unclaimJob(
             core,
@@ -276,17 +342,38 @@ class PrinterLane {
     if (typeof address === 'string') throw new PrintFailure('refused', address);
     const onFirstByte = () => this.#opts.onFirstByte?.(job.id);
     if (printer.language === 'zpl') {
-      if (job.source === 'consignment') {
+      if (job.source === 'consignment' && job.document !== 'sscc_labels') {
         throw new PrintFailure('refused', 'a ZPL printer cannot print a PDF document');
       }
       return sendZpl(address, this.#zplChunks(job), { onFirstByte });
     }
     const pdf =
-      job.source === 'consignment'
-        ? Buffer.from(job.content ?? '', 'base64')
-        : await this.#pdf(job);
+      job.source === 'consignment' ? await this.#consignmentPdf(job) : await this.#pdf(job);
     await ippPrint(address, pdf, `${job.id}`, { onFirstByte });
     return undefined;
+  }
+
+  /**
+   * A consignment's document, rendered now rather than in the transaction that queued it (a
+   * closed consignment no longer changes; see print-rules.ts). A job queued with its document
+   * already built carries it in `content`.
+   */
+  async #consignmentPdf(job: PrintJobRow): Promise<Buffer> {
+    if (job.content) return Buffer.from(job.content, 'base64');
+    const { core } = this.#opts;
+    if (job.document === 'sscc_labels') return this.#ssccLabels(job, 'pdf');
+    const note = await deliveryNoteOf(core, job.factory_id, job.consignment_id!);
+    // pdfkit and the barcode encoder load with the first document; between orders, scans get a turn.
+    const { renderDeliveryNote } = await import('../../labels/delivery-note.js');
+    return renderDeliveryNote(note, () => new Promise((r) => setImmediate(r)));
+  }
+
+  async #ssccLabels(job: PrintJobRow, format: 'pdf' | 'zpl'): Promise<Buffer> {
+    const { core, labels } = this.#opts;
+    const content = await ssccLabelsOf(core, job.factory_id, job.consignment_id!);
+    const dpi = await labelDpiOf(core, this.#printer);
+    const sscc: Label[] = content.map((label) => ({ kind: 'sscc', ...label }));
+    return (await labels.render(sscc, format, dpi)).body;
   }
 
   async *#zplChunks(job: PrintJobRow): AsyncGenerator<Buffer> {
@@ -294,6 +381,10 @@ class PrinterLane {
     const dpi = await labelDpiOf(core, this.#printer);
     if (job.source === 'test_label') {
       yield (await labels.render([testLabel()], 'zpl', dpi)).body;
+      return;
+    }
+    if (job.source === 'consignment') {
+      yield await this.#ssccLabels(job, 'zpl');
       return;
     }
     for await (const chunk of jobLabels(core, job)) {

@@ -101,4 +101,63 @@ describe('the Printers screen', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   });
+
+  it('edits the auto-print rules, in English and in Polish', async () => {
+    const dock = await w.api('POST', '/v1/printers', {
+      name: 'Dock Zebra',
+      language: 'zpl',
+      uri: printer.uri,
+    });
+    const office = await w.api('POST', '/v1/printers', {
+      name: 'Office laser',
+      language: 'pdf',
+      uri: 'ipp://127.0.0.1:9/ipp/print',
+    });
+    await w.api('PATCH', '/v1/settings', { print_rules: [] });
+    const { context, page, problems } = await openPage(w.browser, {
+      viewport: VIEWPORTS.desktop,
+      locale: 'en-GB',
+    });
+    await signIn(page, '/printers');
+    const rules = page.getByRole('region', { name: 'Printing by itself' });
+    await rules.getByLabel('New order').waitFor();
+    expect(await rules.getByLabel('New order').inputValue()).toBe('');
+    await rules.getByLabel('New order').selectOption({ label: 'Dock Zebra' });
+    await rules.getByLabel('Voided label').selectOption({ label: 'The station’s printer' });
+    await rules.getByLabel('Closed consignment').selectOption({ label: 'Office laser' });
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await rules.getByText('Rules saved.').waitFor();
+    expect((await w.api('GET', '/v1/settings')).print_rules).toEqual([
+      { event: 'order.created', printer_id: dock.id },
+      { event: 'label.voided', printer_id: null },
+      { event: 'consignment.closed', printer_id: office.id },
+    ]);
+
+    // In Polish, at the desk and on a small panel; a rule turned off is removed.
+    await page.getByLabel('Language').selectOption('pl');
+    const pl = page.getByRole('region', { name: 'Drukowanie samoczynne' });
+    await pl.getByLabel('Nowe zamówienie').waitFor();
+    await page.getByRole('heading', { name: 'Drukarki', level: 1 }).waitFor();
+    expect(await pl.getByLabel('Unieważniona etykieta').inputValue()).toBe('station');
+    expect(await axeViolations(page)).toEqual([]);
+    await pl.scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-printers-rules-pl-1280x800');
+    await page.setViewportSize(VIEWPORTS.panel);
+    await pl.scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-printers-rules-pl-800x480');
+    await pl.getByLabel('Unieważniona etykieta').selectOption({ label: 'Wyłączone' });
+    await pl.getByRole('button', { name: 'Zapisz reguły' }).click();
+    await pl.getByText('Reguły zapisane.').waitFor();
+    expect((await w.api('GET', '/v1/settings')).print_rules).toEqual([
+      { event: 'order.created', printer_id: dock.id },
+      { event: 'consignment.closed', printer_id: office.id },
+    ]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByRole('table', { name: 'Drukarki' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'staff-printers-pl-1280x800');
+    await page.getByLabel('Język').selectOption('en');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });

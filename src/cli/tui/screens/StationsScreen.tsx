@@ -17,7 +17,7 @@ import { useResource } from '../hooks/use-resource.js';
 import { editText, isSelectionKey, moveSelection, navigate } from '../keyboard.js';
 import { qrLines } from '../qr-lines.js';
 import { pairingCodeStatus, readStations, ROUTES, STATION_ROLES } from '../tui-api.js';
-import type { Station } from '../tui-api.js';
+import type { Station, StationRow } from '../tui-api.js';
 import type { ScreenProps } from './screen-props.js';
 import {
   pairingState,
@@ -34,6 +34,17 @@ const COLUMNS: TableColumn[] = [
   { header: 'hardware check', width: 18 },
   { header: 'status', width: 10 },
 ];
+/** From this width on the table has a printer column; narrower, the selected station's line. */
+const PRINTER_COLUMN_FROM = 120;
+const WITH_PRINTER: TableColumn[] = [...COLUMNS, { header: 'printer', width: 28 }];
+
+/** "Line 3 Zebra · paper out": the printer's name and its reasons, else its state. */
+export function printerText(station: StationRow): string {
+  const { printer } = station;
+  if (!printer) return station.printer_id ? `printer ${station.printer_id}` : 'no printer';
+  const why = printer.state_reasons.map((r) => r.replace(/_/g, ' ')).join(', ');
+  return `${printer.name} · ${why || printer.state}`;
+}
 
 function hardwareText(station: Station, now: Date): string {
   if (!station.hardware) return 'never checked';
@@ -110,7 +121,8 @@ export function StationsScreen(props: ScreenProps) {
   const shown = pairing && pairingState(pairing, now.getTime());
   const retry = { retryBaseMs: timing.retryBaseMs, retryMaxMs: timing.retryMaxMs };
 
-  const stations = useList((pages) => readStations(api, pages), {
+  const canListPrinters = can(ROUTES.listPrinters);
+  const stations = useList((pages) => readStations(api, pages, canListPrinters), {
     active,
     intervalMs: timing.refreshMs,
     ...retry,
@@ -131,7 +143,8 @@ export function StationsScreen(props: ScreenProps) {
   }, [code.data, dispatch, stations.refresh]);
 
   const list = stations.rows;
-  const current: Station | undefined = list[Math.min(state.selected, list.length - 1)];
+  const current: StationRow | undefined = list[Math.min(state.selected, list.length - 1)];
+  const printerColumn = columns >= PRINTER_COLUMN_FROM;
 
   const qr = useMemo(() => {
     if (!pairing) return undefined;
@@ -212,14 +225,15 @@ export function StationsScreen(props: ScreenProps) {
       />
     );
   } else {
-    const reserved = mode === 'browse' ? (pairing ? 1 : 0) : 4;
+    const printerLine = mode === 'browse' && !printerColumn && current !== undefined;
+    const reserved = (mode === 'browse' ? (pairing ? 1 : 0) : 4) + (printerLine ? 1 : 0);
     const role = STATION_ROLES[state.role];
     body = (
       <Box flexDirection="column">
         <ListTable
           list={stations}
           noun="stations"
-          columns={COLUMNS}
+          columns={printerColumn ? WITH_PRINTER : COLUMNS}
           row={(station) => ({
             key: station.id,
             dim: Boolean(station.revoked_at),
@@ -229,6 +243,7 @@ export function StationsScreen(props: ScreenProps) {
               station.last_scan_at ? ago(station.last_scan_at, now) : 'never',
               hardwareText(station, now),
               station.revoked_at ? 'revoked' : 'active',
+              ...(printerColumn ? [printerText(station)] : []),
             ],
           })}
           selected={state.selected}
@@ -237,6 +252,9 @@ export function StationsScreen(props: ScreenProps) {
           empty="No stations yet: press n to issue a pairing code."
           colour={colour}
         />
+        {printerLine ? (
+          <Text>{`Printer of “${current.name}”: ${printerText(current)}`}</Text>
+        ) : null}
         {mode === 'browse' && pairing ? (
           <Text>
             {shown === 'paired'

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
@@ -8,7 +9,9 @@ import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { PageHeader } from '../layout/PageHeader.js';
-import { heldText, JOB_WORDS, printerStateText } from './printer-words.js';
+import { useStaffT } from '../staff-i18n.js';
+import { heldText, JOB_KEYS, printerStateText } from './printer-words.js';
+import { PrintRulesSection } from './PrintRulesSection.js';
 import {
   useAddPrinter,
   useDeletePrinter,
@@ -22,6 +25,7 @@ import {
 
 /** Printers: their live state, a test print, and the print queue with retry and cancel. */
 export function PrintersPage() {
+  const { t } = useStaffT();
   const printers = usePrinters();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Printer | null>(null);
@@ -32,35 +36,33 @@ export function PrintersPage() {
   const nameOf = new Map(list.map((p) => [p.id, p.name]));
   return (
     <>
-      <PageHeader
-        title="Printers"
-        sub="Labels print by themselves on these printers; each one's state comes from the printer."
-      >
+      <PageHeader title={t('printers.title')} sub={t('printers.sub')}>
         <button type="button" onClick={() => setAdding(true)}>
-          Add printer
+          {t('printers.add')}
         </button>
       </PageHeader>
       <ErrorMessage error={printers.error ?? test.error} />
       {test.data && (
         <p className="success-message" role="status">
-          Test label queued on {nameOf.get(test.data.printer_id) ?? test.data.printer_id}.
+          {t('printers.test_queued', {
+            printer: nameOf.get(test.data.printer_id) ?? test.data.printer_id,
+          })}
         </p>
       )}
       {printers.data && list.length === 0 ? (
-        <EmptyState title="No printers">
-          Add a Zebra label printer (<code>tcp://host:9100</code>) or an office printer over IPP (
-          <code>ipp://host/ipp/print</code>, a CUPS queue). See docs/printing.md.
+        <EmptyState title={t('printers.empty_title')}>
+          <Trans t={t} i18nKey="printers.empty_body" components={{ code: <code /> }} />
         </EmptyState>
       ) : (
-        <table className="data-table" aria-label="Printers">
+        <table className="data-table" aria-label={t('printers.title')}>
           <thead>
             <tr>
-              <th scope="col">Printer</th>
-              <th scope="col">State</th>
-              <th scope="col">Address</th>
-              <th scope="col">Last answered</th>
+              <th scope="col">{t('printers.col_printer')}</th>
+              <th scope="col">{t('printers.col_state')}</th>
+              <th scope="col">{t('printers.col_address')}</th>
+              <th scope="col">{t('printers.col_last_seen')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('printers.col_actions')}</span>
               </th>
             </tr>
           </thead>
@@ -70,42 +72,50 @@ export function PrintersPage() {
                 <th scope="row">
                   {p.name}
                   <div className="field-hint">
-                    {p.language === 'zpl' ? 'ZPL labels' : 'PDF'} · {p.dpi} dpi
+                    {p.language === 'zpl' ? t('printers.kind_zpl') : t('printers.kind_pdf')} ·{' '}
+                    {t('printers.dpi', { dpi: p.dpi })}
                   </div>
                 </th>
                 <td>
                   <span className={`printer-state printer-${p.state}`}>
-                    {printerStateText(p.state, p.state_reasons)}
+                    {printerStateText(t, p.state, p.state_reasons)}
                   </span>
                   {p.last_error && <div className="field-hint">{p.last_error}</div>}
                 </td>
                 <td className="url-cell">{p.uri}</td>
                 <td className="nowrap">
-                  {p.last_seen_at ? formatDateTime(p.last_seen_at) : 'never'}
+                  {p.last_seen_at ? formatDateTime(p.last_seen_at) : t('printers.never')}
                 </td>
                 <td className="row-actions wraps">
                   <button
                     type="button"
                     className="small secondary"
-                    aria-label={`Test print on ${p.name}`}
+                    aria-label={t('printers.test_print_on', { printer: p.name })}
                     disabled={test.isPending}
                     onClick={() => {
                       test.reset();
                       test.mutate({ printer_id: p.id, test_label: true });
                     }}
                   >
-                    Test print
+                    {t('printers.test_print')}
                   </button>
                   <button
                     type="button"
                     className="small secondary"
-                    aria-label={queueOf === p.id ? 'All queues' : `Queue of ${p.name}`}
+                    aria-label={
+                      queueOf === p.id
+                        ? t('printers.all_queues')
+                        : t('printers.queue_of', { printer: p.name })
+                    }
                     onClick={() => setQueueOf(queueOf === p.id ? undefined : p.id)}
                   >
-                    {queueOf === p.id ? 'All queues' : 'Queue'}
+                    {queueOf === p.id ? t('printers.all_queues') : t('printers.queue')}
                   </button>
-                  <RowDangerButton label={`Remove ${p.name}`} onClick={() => setRemoving(p)}>
-                    Remove…
+                  <RowDangerButton
+                    label={t('printers.remove_label', { printer: p.name })}
+                    onClick={() => setRemoving(p)}
+                  >
+                    {t('printers.remove')}
                   </RowDangerButton>
                 </td>
               </tr>
@@ -113,16 +123,17 @@ export function PrintersPage() {
           </tbody>
         </table>
       )}
+      <PrintRulesSection printers={list} />
       <PrintQueue printerId={queueOf} nameOf={nameOf} />
       {adding && <AddPrinterDialog onClose={() => setAdding(false)} />}
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirmLabel="Remove printer"
+          title={t('printers.remove_title', { printer: removing.name })}
+          confirmLabel={t('printers.remove_confirm')}
           onConfirm={() => remove.mutateAsync(removing.id)}
           onClose={() => setRemoving(null)}
         >
-          <p>Its queued jobs are cancelled, and stations printing on it print on none.</p>
+          <p>{t('printers.remove_body')}</p>
         </ConfirmDialog>
       )}
     </>
@@ -137,27 +148,30 @@ function PrintQueue({
   printerId: string | undefined;
   nameOf: Map<string, string>;
 }) {
+  const { t } = useStaffT();
   const jobs = usePrintJobs(printerId);
   const act = useJobAction();
   const list = jobs.data?.data ?? [];
-  const title = printerId ? `Queue of ${nameOf.get(printerId) ?? printerId}` : 'Print queue';
+  const title = printerId
+    ? t('printers.queue_of', { printer: nameOf.get(printerId) ?? printerId })
+    : t('printers.print_queue');
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
       <ErrorMessage error={jobs.error ?? act.error} />
       {list.length === 0 ? (
-        <p className="field-hint">No print jobs yet.</p>
+        <p className="field-hint">{t('printers.no_jobs')}</p>
       ) : (
-        <table className="data-table" aria-label="Print jobs">
+        <table className="data-table" aria-label={t('printers.jobs')}>
           <thead>
             <tr>
-              <th scope="col">Job</th>
-              <th scope="col">Status</th>
-              <th scope="col">Printer</th>
-              <th scope="col">Labels</th>
-              <th scope="col">Queued</th>
+              <th scope="col">{t('printers.col_job')}</th>
+              <th scope="col">{t('printers.col_status')}</th>
+              <th scope="col">{t('printers.col_printer')}</th>
+              <th scope="col">{t('printers.col_labels')}</th>
+              <th scope="col">{t('printers.col_queued')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('printers.col_actions')}</span>
               </th>
             </tr>
           </thead>
@@ -169,18 +183,16 @@ function PrintQueue({
                 </th>
                 <td>
                   {j.status === 'interrupted' || j.status === 'failed' ? (
-                    <strong>{JOB_WORDS[j.status]}</strong>
+                    <strong>{t(JOB_KEYS[j.status])}</strong>
                   ) : (
-                    JOB_WORDS[j.status]
+                    t(JOB_KEYS[j.status])
                   )}
-                  {heldText(j.held_reason) && (
-                    <div className="field-hint">{heldText(j.held_reason)}</div>
+                  {heldText(t, j.held_reason) && (
+                    <div className="field-hint">{heldText(t, j.held_reason)}</div>
                   )}
                   {j.error && <div className="field-hint">{j.error}</div>}
                   {j.status === 'interrupted' && (
-                    <div className="field-hint">
-                      Cut off mid-print: check what came out before printing it again.
-                    </div>
+                    <div className="field-hint">{t('printers.cut_off')}</div>
                   )}
                 </td>
                 <td>{nameOf.get(j.printer_id) ?? j.printer_id}</td>
@@ -193,7 +205,7 @@ function PrintQueue({
                       className="small secondary"
                       onClick={() => act.mutate({ id: j.id, action: 'cancel' })}
                     >
-                      Cancel
+                      {t('printers.cancel_job')}
                     </button>
                   )}
                   {(j.status === 'failed' ||
@@ -204,7 +216,7 @@ function PrintQueue({
                       className="small secondary"
                       onClick={() => act.mutate({ id: j.id, action: 'retry' })}
                     >
-                      {j.status === 'interrupted' ? 'Print again' : 'Retry'}
+                      {j.status === 'interrupted' ? t('printers.print_again') : t('printers.retry')}
                     </button>
                   )}
                 </td>
@@ -218,19 +230,32 @@ function PrintQueue({
 }
 
 function JobWhat({ job }: { job: PrintJob }) {
-  if (job.source === 'test_label') return <>Test label</>;
+  const { t } = useStaffT();
+  const rule = job.rule_event && (
+    <div className="field-hint">{t('printers.by_rule', { event: job.rule_event })}</div>
+  );
+  if (job.source === 'test_label') return <>{t('printers.test_label')}</>;
   if (job.order_id) {
     return (
       <>
-        <Link to={`/orders/${job.order_id}`}>Order labels</Link>
-        {job.rule_event && <div className="field-hint">by rule: {job.rule_event}</div>}
+        <Link to={`/orders/${job.order_id}`}>{t('printers.order_labels')}</Link>
+        {rule}
       </>
     );
   }
-  return <>{job.document ?? job.source}</>;
+  return (
+    <>
+      {job.document === 'sscc_labels' ? t('printers.sscc_labels') : t('printers.delivery_note')}
+      {rule}
+    </>
+  );
 }
 
+/** An address of each kind, as the field's example (not words: the same in every language). */
+const ADDRESS_EXAMPLES = { zpl: 'tcp://10.0.0.50:9100', pdf: 'ipp://10.0.0.60/ipp/print' };
+
 function AddPrinterDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useStaffT();
   const add = useAddPrinter();
   const [language, setLanguage] = useState<'zpl' | 'pdf'>('zpl');
 
@@ -250,36 +275,41 @@ function AddPrinterDialog({ onClose }: { onClose: () => void }) {
 
   const error = add.error;
   return (
-    <Dialog title="Add a printer" onClose={onClose} wide>
+    <Dialog title={t('printers.add_title')} onClose={onClose} wide>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Name" name="name" required error={fieldError(error, 'name')} />
+        <TextField
+          label={t('printers.name')}
+          name="name"
+          required
+          error={fieldError(error, 'name')}
+        />
         <SelectField
-          label="Kind"
+          label={t('printers.kind')}
           name="language"
           value={language}
           onChange={(e) => setLanguage(e.target.value === 'pdf' ? 'pdf' : 'zpl')}
         >
-          <option value="zpl">Label printer, ZPL (Zebra and compatibles)</option>
-          <option value="pdf">PDF over IPP (office printer, CUPS queue)</option>
+          <option value="zpl">{t('printers.kind_zpl_option')}</option>
+          <option value="pdf">{t('printers.kind_pdf_option')}</option>
         </SelectField>
         <TextField
-          label="Address"
+          label={t('printers.address')}
           name="uri"
           required
-          placeholder={language === 'zpl' ? 'tcp://10.0.0.50:9100' : 'ipp://10.0.0.60/ipp/print'}
+          placeholder={ADDRESS_EXAMPLES[language]}
           error={fieldError(error, 'uri')}
         />
-        <SelectField label="Resolution" name="dpi" defaultValue="203">
-          <option value="203">203 dpi (8 dots/mm)</option>
-          <option value="300">300 dpi (12 dots/mm)</option>
+        <SelectField label={t('printers.resolution')} name="dpi" defaultValue="203">
+          <option value="203">{t('printers.dpi_203')}</option>
+          <option value="300">{t('printers.dpi_300')}</option>
         </SelectField>
         {!shownAtField(error, ['name', 'uri']) && <ErrorMessage error={error} />}
         <div className="dialog-actions">
           <button type="button" className="secondary" onClick={onClose}>
-            Cancel
+            {t('printers.cancel')}
           </button>
           <button type="submit" disabled={add.isPending}>
-            Add printer
+            {t('printers.add')}
           </button>
         </div>
       </form>

@@ -82,3 +82,25 @@ export function useJobAction() {
     onSettled: invalidate,
   });
 }
+
+export type PrintRules = ApiResponse<'/v1/settings', 'get'>['print_rules'];
+
+/** The auto-print rules (setting `print_rules`). */
+export function usePrintRules() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => call(api.GET('/v1/settings', { signal })),
+    select: (settings) => settings.print_rules,
+  });
+}
+
+export function useSavePrintRules() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: PrintRules) =>
+      call(api.PATCH('/v1/settings', { body: { print_rules: rules } })),
+    onSuccess: (settings) => queryClient.setQueryData(['settings'], settings),
+  });
+}

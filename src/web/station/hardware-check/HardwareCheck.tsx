@@ -10,6 +10,7 @@ import { ScanInput, type ScanRead } from '../scan/ScanInput.js';
 import { newClientScanId, stationApi, type HardwareCheckBody } from '../station-api.js';
 import { averageCharMs, judgeReads, type CheckOutcome, type LabelRead } from './analyse-read.js';
 import { TestLabel } from './TestLabel.js';
+import { useTestPrint } from './use-test-print.js';
 import { stationT, useStationT } from '../station-i18n.js';
 
 /** A scanner with no suffix: a code is over when no key has come for this long. */
@@ -39,6 +40,7 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
   const [label, setLabel] = useState(false);
   const [notLabel, setNotLabel] = useState<string | null>(null);
   const [record, setRecord] = useState<CheckRecord>({ state: 'sending' });
+  const testPrint = useTestPrint();
 
   async function send(barcode: string, body: HardwareCheckBody) {
     setRecord({ state: 'sending' });
@@ -92,13 +94,24 @@ export default function HardwareCheck({ onDone }: { onDone: () => void }) {
       {step.name !== 'result' ? (
         <>
           <ol className="check-steps">
-            <li>
+            <li data-test-print={testPrint.state}>
               <Trans
                 t={t}
-                i18nKey="check.have_label"
-                values={{ toggle: label ? t('check.hide_label') : t('check.show_label') }}
+                i18nKey={
+                  testPrint.state === 'queued'
+                    ? 'check.printing'
+                    : testPrint.state === 'failed' && testPrint.printer
+                      ? 'check.print_failed'
+                      : 'check.have_label'
+                }
+                values={{
+                  toggle: label ? t('check.hide_label') : t('check.show_label'),
+                  printer: 'printer' in testPrint ? testPrint.printer : '',
+                  reason: testPrint.state === 'failed' ? testPrint.reason : '',
+                }}
                 components={{
                   code: <code />,
+                  strong: <strong />,
                   button: (
                     <button
                       type="button"

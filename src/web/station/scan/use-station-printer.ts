@@ -9,7 +9,7 @@ export type StationPrinter = NonNullable<ApiResponse<'/v1/stations/me/printer', 
  * How often the station asks its printer's state: slow, and never on the scan path (a scan's
  * answer does not wait for it), so a busy station pays one small request every few seconds.
  */
-export const PRINTER_POLL_MS = 4_000;
+export const PRINTER_POLL_MS = 2_000;
 
 /**
  * The station's printer as the server last heard it from the printer (null: the station has

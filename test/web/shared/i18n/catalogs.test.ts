@@ -40,6 +40,7 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/retailers',
       'src/web/staff/reports',
       'src/web/staff/live',
+      'src/web/staff/printers',
     ],
   },
   // The portal, all of it.

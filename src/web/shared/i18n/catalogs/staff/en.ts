@@ -14,6 +14,7 @@ import dispatch from './dispatch/en.js';
 import retailers from './retailers/en.js';
 import live from './live/en.js';
 import reports from './reports/en.js';
+import printers from './printers/en.js';
 
 export default {
   returns,
@@ -67,4 +68,5 @@ export default {
   operators,
   reports,
   live,
+  printers,
 };

@@ -13,6 +13,7 @@ import dispatch from './dispatch/pl.js';
 import retailers from './retailers/pl.js';
 import live from './live/pl.js';
 import reports from './reports/pl.js';
+import printers from './printers/pl.js';
 
 export default {
   returns,
@@ -66,4 +67,5 @@ export default {
   operators,
   reports,
   live,
+  printers,
 };

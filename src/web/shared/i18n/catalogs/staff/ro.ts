@@ -13,6 +13,7 @@ import dispatch from './dispatch/ro.js';
 import retailers from './retailers/ro.js';
 import live from './live/ro.js';
 import reports from './reports/ro.js';
+import printers from './printers/ro.js';
 
 export default {
   returns,
@@ -66,4 +67,5 @@ export default {
   operators,
   reports,
   live,
+  printers,
 };

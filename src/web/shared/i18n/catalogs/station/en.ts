@@ -137,6 +137,10 @@ export default {
     title: 'Check the scanner',
     have_label:
       'Have the test label at hand: print it from the staff app or with <code>factory hardware test-label</code>, or <button>{{toggle}}</button> (to scan off the screen or print here).',
+    printing:
+      'The test label is printing on <strong>{{printer}}</strong>: take it from the printer, or <button>{{toggle}}</button>.',
+    print_failed:
+      'The test label could not be printed on <strong>{{printer}}</strong> ({{reason}}). Instead, <button>{{toggle}}</button>.',
     hide_label: 'hide the label',
     show_label: 'show it on this screen',
     scan_bar: 'Scan the <strong>bar code</strong> (the long one).',

@@ -151,6 +151,10 @@ export default {
     title: 'Test skanera',
     have_label:
       'Przygotuj etykietę testową: wydrukuj ją z aplikacji dla personelu lub poleceniem <code>factory hardware test-label</code> albo <button>{{toggle}}</button> (aby skanować z ekranu lub wydrukować tutaj).',
+    printing:
+      'Etykieta testowa drukuje się na drukarce <strong>{{printer}}</strong>: weź ją z drukarki albo <button>{{toggle}}</button>.',
+    print_failed:
+      'Nie udało się wydrukować etykiety testowej na drukarce <strong>{{printer}}</strong> ({{reason}}). Zamiast tego <button>{{toggle}}</button>.',
     hide_label: 'ukryj etykietę',
     show_label: 'pokaż ją na tym ekranie',
     scan_bar: 'Zeskanuj <strong>kod kreskowy</strong> (długi).',

@@ -148,6 +148,10 @@ export default {
     title: 'Testul scanerului',
     have_label:
       'Pregătiți eticheta de test: tipăriți-o din aplicația pentru personal sau cu <code>factory hardware test-label</code>, ori <button>{{toggle}}</button> (pentru a scana de pe ecran sau a tipări aici).',
+    printing:
+      'Eticheta de test se tipărește la imprimanta <strong>{{printer}}</strong>: luați-o de la imprimantă sau <button>{{toggle}}</button>.',
+    print_failed:
+      'Eticheta de test nu a putut fi tipărită la imprimanta <strong>{{printer}}</strong> ({{reason}}). În schimb, <button>{{toggle}}</button>.',
     hide_label: 'ascundeți eticheta',
     show_label: 'afișați-o pe acest ecran',
     scan_bar: 'Scanați <strong>codul de bare</strong> (cel lung).',
