@@ -42,6 +42,7 @@ async function station(name: string, role: string): Promise<string> {
 
 interface ScanRow {
   station_id: string;
+  piece_id: string | null;
   event: string;
   accepted: number;
   test_label: number;
@@ -78,6 +79,9 @@ async function floor(): Promise<{ retailers: string[] }> {
       token,
     });
   };
+  // A badge sign-in is an accepted scan of no piece: it moves nothing, so it is not counted.
+  const operator = await ok('/v1/operators', { method: 'POST', body: { name: 'Ola' } });
+  await scan(await station('Line C', 'produce'), operator.badge as string, 1);
   for (const [i, barcode] of barcodes.entries()) {
     await scan(i % 3 ? lineA : lineB, barcode, 7 + (i % 5));
     if (i % 4 === 0) await scan(lineA, barcode, 1); // refused: already produced
@@ -91,7 +95,9 @@ async function floor(): Promise<{ retailers: string[] }> {
 
 async function scansInTable(): Promise<ScanRow[]> {
   return (await t.sql
-    .prepare('select station_id, event, accepted, test_label, at from scans where factory_id = ?')
+    .prepare(
+      'select station_id, piece_id, event, accepted, test_label, at from scans where factory_id = ?',
+    )
     .all(t.factoryId)) as ScanRow[];
 }
 
@@ -102,7 +108,7 @@ function expected(
 ) {
   const rows = new Map<string, Json>();
   for (const s of scans) {
-    if (s.test_label) continue;
+    if (s.test_label || (s.accepted && !s.piece_id)) continue;
     const key = `${bucketOf(s.at)}|${groupOf(s)}`;
     const row = rows.get(key) ?? {
       bucket_start: bucketOf(s.at),
@@ -145,7 +151,8 @@ describe('GET /v1/reports/throughput', () => {
       (n: number, r: Json) => n + r.produce + r.stock + r.dispatch + r.refused,
       0,
     );
-    expect(total).toBe(scans.filter((s) => !s.test_label).length);
+    expect(total).toBe(scans.filter((s) => !s.test_label && (!s.accepted || s.piece_id)).length);
+    expect(scans.some((s) => s.accepted && !s.piece_id)).toBe(true);
   });
 
   it('by day and role, by operator (none recorded yet), and a range cuts at its ends', async () => {

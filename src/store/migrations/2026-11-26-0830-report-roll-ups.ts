@@ -7,7 +7,8 @@ import { dialectOf } from '../dialect.js';
  * commit, on either dialect, however many factoryd write:
  *
  * - `scan_counts`: scans per 15-minute slot (UTC, `unixepoch / 900`) × station × operator × role,
- *   accepted and refused apart; test labels left out. 15 minutes divide every time zone's
+ *   accepted and refused apart; test labels left out, and accepted scans of no piece (a badge,
+ *   a consignment's number, a pallet's SSCC) too: throughput counts pieces. 15 minutes divide every time zone's
  *   offset, so a report's hours and days in the factory's zone are sums of slots.
  * - `cycle_time_counts`: a histogram of stage durations per UTC hour in which the stage ended ×
  *   retailer × stage × bin, for pieces and orders. Bin 0 holds durations under a second; bin
@@ -70,7 +71,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       `insert into scan_counts (factory_id, slot, station_id, operator_id, event, accepted, refused)
       select factory_id, ${slotOf('at')}, coalesce(station_id, ''), coalesce(operator_id, ''), event,
         sum(case when accepted = 1 then 1 else 0 end), sum(case when accepted = 1 then 0 else 1 end)
-      from scans where test_label = 0 group by 1, 2, 3, 4, 5`,
+      from scans where test_label = 0 and (accepted = 0 or piece_id is not null)
+      group by 1, 2, 3, 4, 5`,
     )
     .execute(db);
   for (const [per, table, retailer] of [
@@ -95,7 +97,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .raw(
         `create function scan_counts_add() returns trigger language plpgsql as $$
         begin
-          if new.test_label = 0 then
+          if new.test_label = 0 and (new.accepted = 0 or new.piece_id is not null) then
             insert into scan_counts (factory_id, slot, station_id, operator_id, event, accepted, refused)
             values (new.factory_id, ${slotOf('new.at')}, coalesce(new.station_id, ''),
               coalesce(new.operator_id, ''), new.event, new.accepted, 1 - new.accepted)
@@ -160,7 +162,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await sql
       .raw(
-        `create trigger scan_counts_add after insert on scans when new.test_label = 0 begin
+        `create trigger scan_counts_add after insert on scans
+        when new.test_label = 0 and (new.accepted = 0 or new.piece_id is not null) begin
         insert into scan_counts (factory_id, slot, station_id, operator_id, event, accepted, refused)
         values (new.factory_id, ${slotOf('new.at')}, coalesce(new.station_id, ''),
           coalesce(new.operator_id, ''), new.event, new.accepted, 1 - new.accepted)

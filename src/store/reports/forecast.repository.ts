@@ -17,7 +17,7 @@ export async function recentWorkingHours(
       sum(case when event = 'dispatch' then 1 else 0 end) as dispatched
     from scans
     where factory_id = ${input.factoryId} and at >= ${input.since} and at < ${input.until}
-      and test_label = 0 and accepted = 1
+      and test_label = 0 and accepted = 1 and piece_id is not null
     group by 1 order by 1 desc limit ${input.hours}`.execute(db);
   return rows.map((r) => ({ hour: r.hour, dispatched: Number(r.dispatched) }));
 }

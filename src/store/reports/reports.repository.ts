@@ -81,7 +81,8 @@ export async function scanBucketCounts(
     input.groupBy === 'station' ? 'station_id' : input.groupBy === 'role' ? 'event' : 'operator_id';
   const role = (r: string, n: RawBuilder<unknown>) =>
     sql`case when event = ${r} then ${n} else 0 end`;
-  const accepted = sql`case when accepted = 1 then 1 else 0 end`;
+  // An accepted scan of no piece (a badge, a consignment's number, a pallet) moved no piece.
+  const accepted = sql`case when accepted = 1 and piece_id is not null then 1 else 0 end`;
   const raw = (from: string, to: string) => sql`
     select ${whole(db, epochOf(db, sql`at`), 900)} as slot, ${group(column, false)} as g,
       ${role('produce', accepted)} as produce, ${role('stock', accepted)} as stock,
