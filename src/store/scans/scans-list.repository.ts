@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RefusalReason, ScanEvent } from '../../domain/scan-rules.js';
+import { dialectOf } from '../dialect.js';
 import type { PageParams } from '../pagination.js';
 import type { DB } from '../schema.js';
 
@@ -76,7 +77,11 @@ export function listScans(
         's.consignment_id',
         's.handling_unit_id',
       ])
-      .where('s.factory_id', '=', factoryId)
+      // On SQLite the factory's column is compared as an expression (`+`), so no index on it is
+      // used: the planner would take scans_factory_at and sort every scan of the factory for each
+      // page; the primary key walks back from the cursor and stops at the page's end.
+      .$if(dialectOf(db) === 'sqlite', (qb) => qb.where(sql<string>`+s.factory_id`, '=', factoryId))
+      .$if(dialectOf(db) === 'postgres', (qb) => qb.where('s.factory_id', '=', factoryId))
       .$if(filters.stationId !== undefined, (qb) =>
         qb.where('s.station_id', '=', filters.stationId!),
       )
