@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
+import { scanListQuery } from '../../src/store/scans/scans-list.repository.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { sqliteOf, testDialect } from '../helpers/dialect.js';
 
 // GET /v1/scans: the scan ledger, JSON pages and the CSV export (DESIGN §17), on the dialect of
 // the vitest project (sqlite, postgres).
@@ -185,6 +187,28 @@ describe('GET /v1/scans', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(all);
   });
+
+  it.runIf(testDialect() === 'sqlite')(
+    'reads a page by walking the primary key back from the cursor, with no sort',
+    async () => {
+      const plan = (filters: Record<string, unknown>) => {
+        const { sql, parameters } = scanListQuery(t.core.db, t.factoryId, {
+          limit: 100,
+          starting_after: recorded[3]!.id,
+          ...filters,
+        }).compile();
+        const rows = sqliteOf(t.store)
+          .prepare(`explain query plan ${sql}`)
+          .all(...(parameters as unknown[])) as Array<{ detail: string }>;
+        return rows.map((r) => r.detail).join('; ');
+      };
+      for (const filters of [{}, { accepted: false }, { operatorId: operatorId }]) {
+        const detail = plan(filters);
+        expect(detail).toContain('SEARCH s USING INDEX sqlite_autoindex_scans_1 (id<?)');
+        expect(detail).not.toContain('TEMP B-TREE');
+      }
+    },
+  );
 
   it('answers CSV with format=csv or Accept: text/csv: a header, RFC 4180 quoting, every row', async () => {
     const res = await t.request('GET', `/v1/scans?format=csv&station_id=${line1.id}`);

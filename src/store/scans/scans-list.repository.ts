@@ -51,6 +51,11 @@ export function listScans(
   factoryId: string,
   filters: ScanListFilters,
 ): Promise<ScanListRow[]> {
+  return scanListQuery(db, factoryId, filters).execute();
+}
+
+/** The statement of a page, unrun (test/api/scans-list.test.ts reads its plan on SQLite). */
+export function scanListQuery(db: Kysely<DB>, factoryId: string, filters: ScanListFilters) {
   return (
     db
       .selectFrom('scans as s')
@@ -102,6 +107,5 @@ export function listScans(
       )
       .orderBy('s.id', 'desc')
       .limit(filters.limit + 1)
-      .execute()
   );
 }
