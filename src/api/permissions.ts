@@ -83,6 +83,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /v1/stations/:id/hardware-check': STAFF,
   'GET /v1/stations/:id/hardware-checks': STAFF,
   'POST /v1/scans': STATION,
+  'GET /v1/scans': STAFF,
 
   'POST /v1/returns': STAFF,
   'GET /v1/returns': STAFF,

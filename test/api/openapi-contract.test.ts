@@ -442,6 +442,8 @@ async function exercise(): Promise<void> {
   // Reports from the scan ledger.
   await call('GET', '/v1/reports/throughput?group_by=role');
   await call('GET', '/v1/reports/cycle-times?per=order');
+  await call('GET', '/v1/scans?limit=5');
+  await call('GET', '/v1/scans?result=refused&format=csv');
   await call('GET', '/v1/audit-log?action=order.create&limit=5');
   await call('GET', '/v1/audit-log/verify');
   const operator = await call('POST', '/v1/operators', { body: { name: 'Ana', language: 'pl' } });

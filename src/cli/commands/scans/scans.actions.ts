@@ -1,4 +1,9 @@
+import { unchecked } from '../../api-client.js';
+import type { Item } from '../../api-types.js';
 import type { CommandContext } from '../../context.js';
+import type { Column } from '../../output/table.js';
+import { saveDownload } from '../shared/download.js';
+import { printList, type ListOptions } from '../shared/list.js';
 import { ConfigError } from '../../errors.js';
 import { ExitCode } from '../../exit-codes.js';
 
@@ -40,4 +45,58 @@ export async function recordScan(
   const reason = scan.reason ? ` (${String(scan.reason)})` : '';
   ctx.io.stderr.write(`${ctx.output.errStyle.red('error:')} ${message}${reason}\n`);
   return ExitCode.failure;
+}
+
+/** The filters `scans list` and `scans export` share, as the API names them. */
+interface ScanFilterOptions {
+  station?: string;
+  operator?: string;
+  order?: string;
+  result?: 'accepted' | 'refused';
+  from?: string;
+  to?: string;
+}
+
+const filtersOf = (options: ScanFilterOptions) => ({
+  station_id: options.station,
+  operator_id: options.operator,
+  order_id: options.order,
+  result: options.result,
+  from: options.from,
+  to: options.to,
+});
+
+const SCAN_COLUMNS: Column<Item<'/v1/scans'>>[] = [
+  { header: 'id', value: (s) => s.id, keep: true },
+  { header: 'at', value: (s) => s.at },
+  { header: 'result', value: (s) => (s.reason ? `${s.result} (${s.reason})` : s.result) },
+  { header: 'event', value: (s) => s.event },
+  { header: 'barcode', value: (s) => s.barcode },
+  { header: 'station', value: (s) => s.station.name },
+  { header: 'operator', value: (s) => s.operator?.name ?? '—' },
+  { header: 'order', value: (s) => s.order?.order_no ?? '—' },
+];
+
+export async function listScans(ctx: CommandContext, options: ListOptions & ScanFilterOptions) {
+  await printList(
+    ctx,
+    '/v1/scans',
+    { query: unchecked(filtersOf(options)) },
+    options,
+    SCAN_COLUMNS,
+    'No scans.',
+  );
+}
+
+export async function exportScans(
+  ctx: CommandContext,
+  options: ScanFilterOptions & { output?: string; out?: string },
+) {
+  const query = unchecked({ ...filtersOf(options), format: 'csv' });
+  await saveDownload(
+    ctx,
+    '/v1/scans',
+    { query },
+    { output: options.output ?? options.out, binary: false, label: 'scans' },
+  );
 }
