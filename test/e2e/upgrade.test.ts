@@ -3,7 +3,6 @@ import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCoreContext, type CoreContext } from '../../src/core/context.js';
 import { createFactory } from '../../src/core/factory/setup.js';
-import { createRetailer } from '../../src/core/retailers/retailers.js';
 import { formatBarcode } from '../../src/domain/barcode.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { newId } from '../../src/domain/ids.js';
@@ -74,9 +73,16 @@ async function firstReleaseDatabase(): Promise<OldDatabase> {
     expect(migrated.error).toBeUndefined();
     const core: CoreContext = createCoreContext({ db: store.db, clock: systemClock });
     const { factoryId, apiKey } = await createFactory(core, { name: 'Old Mill' });
-    const retailer = await createRetailer(core, factoryId, { name: 'Sofa World', code: 'SW' });
     const now = new Date().toISOString();
     const sql = rawSql(store);
+    // The first release's retailer row, written as it wrote it (today's code writes more columns).
+    const retailer = { id: newId('retailer', new Date()) };
+    await sql
+      .prepare(
+        `insert into retailers (id, factory_id, name, code, created_at, updated_at)
+         values (?, ?, 'Sofa World', 'SW', ?, ?)`,
+      )
+      .run(retailer.id, factoryId, now, now);
 
     const secret = newWebhookSecret();
     receiver.secretFor('/erp', secret);

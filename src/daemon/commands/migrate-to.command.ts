@@ -132,6 +132,13 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function copyTables(source: SqliteStore, target: PostgresStore, tables: Table[]) {
   await target.db.transaction().execute(async (trx) => {
+    // Rows are copied as they are, roll-ups included (DESIGN §16: the report roll-ups are kept by
+    // triggers on scans, pieces and orders); a trigger firing on a copied row would count it twice.
+    for (const table of tables) {
+      await trx.executeQuery(
+        CompiledQuery.raw(`alter table ${quote(table.name)} disable trigger user`),
+      );
+    }
     for (const table of tables) {
       const cols = table.columns.map(quote).join(', ');
       // PostgreSQL takes at most 65535 parameters per statement.
@@ -164,6 +171,11 @@ async function copyTables(source: SqliteStore, target: PostgresStore, tables: Ta
         if (batch.length >= perBatch) await flush();
       }
       await flush();
+    }
+    for (const table of tables) {
+      await trx.executeQuery(
+        CompiledQuery.raw(`alter table ${quote(table.name)} enable trigger user`),
+      );
     }
   });
 }

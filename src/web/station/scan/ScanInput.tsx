@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { normalizeScannedBarcode } from '../../../domain/barcode.js';
 import { useStationT } from '../station-i18n.js';
 import { primeAudio } from './sounds.js';
@@ -68,7 +68,9 @@ export function ScanInput({
     setWaiting(on);
   };
 
-  useEffect(() => {
+  // Before the browser paints, not after (Preact runs plain effects a frame later): a scanner's
+  // next code may come as soon as the new step is on screen, and must reach the new handler.
+  useLayoutEffect(() => {
     activeRef.current = active;
     scanRef.current = onScan;
     emptyRef.current = onEmpty;
