@@ -74,6 +74,18 @@ describe('Dispatch in the staff app', () => {
     const progress = page.locator('dd[data-progress]');
     expect(await progress.innerText()).toBe('0 of 0 pieces');
 
+    // Nothing polls: with nothing happening the page asks for no consignment (the stream says
+    // when to), so the progress below moves by the scans' events.
+    await page.waitForTimeout(1_500); // the consignment's own `consignment.created` settles
+    const asked: string[] = [];
+    const watch = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.startsWith('/v1/consignments')) asked.push(request.url());
+    };
+    page.on('request', watch);
+    await page.waitForTimeout(4_000);
+    page.off('request', watch);
+    expect(asked).toEqual([]);
+
     // A bay loads two of the sofa's three pieces: the page follows without a reload.
     await scan('dispatch', 'CN 000001');
     await scan('dispatch', barcodes[0]!);

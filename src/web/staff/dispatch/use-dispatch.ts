@@ -7,12 +7,6 @@ export type Consignment = ApiResponse<'/v1/consignments/{id}', 'get'>;
 export type ConsignmentStatus = Consignment['status'];
 export type LabelDpi = 203 | 300;
 
-/**
- * How often loading progress is asked again while a dispatch page is open: bays load pieces by
- * scan, and the office watches the count move. (The live event stream will replace it.)
- */
-const PROGRESS_MS = 3000;
-
 export function useConsignments(status: ConsignmentStatus | undefined, cursor: string | undefined) {
   const api = useApi();
   return useQuery({
@@ -30,7 +24,6 @@ export function useConsignments(status: ConsignmentStatus | undefined, cursor: s
           signal,
         }),
       ),
-    refetchInterval: status === 'open' ? PROGRESS_MS : false,
   });
 }
 
@@ -40,7 +33,6 @@ export function useConsignment(id: string) {
     queryKey: ['consignments', 'one', id],
     queryFn: ({ signal }) =>
       call(api.GET('/v1/consignments/{id}', { params: { path: { id } }, signal })),
-    refetchInterval: (query) => (query.state.data?.status === 'open' ? PROGRESS_MS : false),
   });
 }
 

@@ -34,11 +34,17 @@ export function queriesChangedBy(event: LiveEvent): string[][] {
   const keys: string[][] = [['board'], ['reports']];
   if (order) keys.push(['orders', 'one', order.id], ['orders', 'counts']);
   if (type === 'order.created') keys.push(['orders', 'list'], ['orders', 'counts']);
-  if (type === 'scan.recorded') keys.push(['stations']);
+  if (type === 'scan.recorded') {
+    keys.push(['stations']);
+    // A dispatch scan into a consignment moves its loading progress.
+    const loaded = (event.data as { consignment_id?: string | null } | null)?.consignment_id;
+    if (loaded) keys.push(['consignments']);
+  }
   if (type.startsWith('order.') && !order) keys.push(['orders']);
   if (type.startsWith('return.') || type === 'label.voided') keys.push(['orders'], ['returns']);
   if (type.startsWith('station.')) keys.push(['stations']);
-  if (type.startsWith('printer.') || type.startsWith('print_job.')) keys.push(['printers']);
+  if (type.startsWith('printer.') || type.startsWith('print_job.'))
+    keys.push(['printers'], ['print-jobs']);
   if (type.startsWith('consignment.')) keys.push(['consignments'], ['orders']);
   return keys;
 }

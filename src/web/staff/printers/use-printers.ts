@@ -6,16 +6,12 @@ import type { ApiBody, ApiResponse } from '../../shared/api/types.js';
 export type Printer = ApiResponse<'/v1/printers/{id}', 'get'>;
 export type PrintJob = ApiResponse<'/v1/print-jobs/{id}', 'get'>;
 
-/** Printers' states change by themselves: the screen asks again every few seconds. */
-const LIVE_MS = 3_000;
-
 export function usePrinters() {
   const api = useApi();
   return useQuery({
     queryKey: ['printers'],
     queryFn: ({ signal }) =>
       call(api.GET('/v1/printers', { params: { query: { limit: 100 } }, signal })),
-    refetchInterval: LIVE_MS,
   });
 }
 
@@ -30,7 +26,6 @@ export function usePrintJobs(printerId: string | undefined) {
           signal,
         }),
       ),
-    refetchInterval: LIVE_MS,
   });
 }
 
