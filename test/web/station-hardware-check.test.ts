@@ -23,6 +23,9 @@ const w = webHarnessForFile();
  * Characters a US keyboard lacks (£, ¬) arrive like any other: the page judges the text.
  */
 async function read(page: Page, text: string, suffix: 'Enter' | 'Tab' | null = 'Enter') {
+  // A person lifts the scanner once the step is on screen; the field takes the focus just after
+  // it renders (an effect), so the keys wait for it rather than go to the page.
+  await page.waitForFunction(() => document.activeElement instanceof HTMLInputElement);
   await page.evaluate(
     ({ text, suffix }) => {
       const field = document.activeElement as HTMLInputElement;
