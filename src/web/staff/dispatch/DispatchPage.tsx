@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ViewTabs, type View } from '../common/ViewTabs.js';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -14,7 +15,7 @@ import { useStaffT } from '../staff-i18n.js';
 import { useConsignments, useCreateConsignment, type ConsignmentStatus } from './use-dispatch.js';
 
 /** The list's views and the catalog's word for each. */
-const VIEWS: { status: ConsignmentStatus | undefined; key: string }[] = [
+const VIEWS: View<ConsignmentStatus>[] = [
   { status: 'open', key: 'dispatch.view.open' },
   { status: 'closed', key: 'dispatch.view.closed' },
   { status: 'cancelled', key: 'dispatch.view.cancelled' },
@@ -49,22 +50,15 @@ export function DispatchPage() {
     <section>
       <PageHeader title={t('dispatch.title')} />
       {can('POST /v1/consignments') && <NewConsignmentForm />}
-      <div className="view-tabs" role="group" aria-label={t('dispatch.view.label')}>
-        {VIEWS.map((v) => (
-          <button
-            key={v.key}
-            type="button"
-            className="secondary"
-            aria-pressed={view === v.status}
-            onClick={() => {
-              setView(v.status);
-              pages.first();
-            }}
-          >
-            {t(v.key)}
-          </button>
-        ))}
-      </div>
+      <ViewTabs
+        label={t('dispatch.view.label')}
+        views={VIEWS}
+        current={view}
+        onChoose={(status) => {
+          setView(status);
+          pages.first();
+        }}
+      />
       <ErrorMessage error={list.error} />
       {/* Fits 800 px: headings wrap, and the reference (on each consignment's page) goes. */}
       <div className="consignment-list">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ViewTabs, type View } from '../common/ViewTabs.js';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
 import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
@@ -27,7 +28,7 @@ const STATUS_KEYS: Record<ReturnStatus, string> = {
 };
 
 /** The views of the list: each status, and all of them. */
-const VIEWS: { status: ReturnStatus | undefined; key: string }[] = [
+const VIEWS: View<ReturnStatus>[] = [
   { status: 'received', key: STATUS_KEYS.received },
   { status: 'restocked', key: STATUS_KEYS.restocked },
   { status: 'written_off', key: STATUS_KEYS.written_off },
@@ -58,22 +59,15 @@ export function ReturnsPage() {
         </p>
       )}
 
-      <div className="view-tabs" role="group" aria-label={t('returns.views')}>
-        {VIEWS.map((v) => (
-          <button
-            key={v.key}
-            type="button"
-            className="secondary"
-            aria-pressed={view === v.status}
-            onClick={() => {
-              setView(v.status);
-              pages.first();
-            }}
-          >
-            {t(v.key)}
-          </button>
-        ))}
-      </div>
+      <ViewTabs
+        label={t('returns.views')}
+        views={VIEWS}
+        current={view}
+        onChoose={(status) => {
+          setView(status);
+          pages.first();
+        }}
+      />
       <ErrorMessage error={returns.error} />
       <PagedTable
         list={list}
