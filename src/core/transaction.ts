@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Clock } from '../domain/clock.js';
 import type { Db } from '../store/database.js';
 import type { DB, EventTable } from '../store/schema.js';
+import { learnWriteTransaction } from '../store/sqlite-driver.js';
 import { UnitOfWork, type DeferredKind, type StoreTx } from '../store/unit-of-work.js';
 import type { BatchWrites } from '../store/write-behind.js';
 import type { OrderLines } from '../store/orders/order-rows.js';
@@ -122,15 +123,14 @@ export async function inTransaction<T>(
   let emitted = false;
   const onEmit = () => (emitted = true);
   const afterCommit: ((signals: Signals) => void)[] = [];
-  const result = await ctx.db
-    .transaction()
-    .execute((trx) =>
-      work(
-        (batch) =>
-          txOf(trx, ctx.clock.now(), ctx.orderLines, onEmit, new UnitOfWork(batch), afterCommit),
-        trx,
-      ),
+  const result = await ctx.db.transaction().execute((trx) => {
+    learnWriteTransaction(trx);
+    return work(
+      (batch) =>
+        txOf(trx, ctx.clock.now(), ctx.orderLines, onEmit, new UnitOfWork(batch), afterCommit),
+      trx,
     );
+  });
   if (emitted) ctx.signals.eventsAppended();
   for (const signal of afterCommit) signal(ctx.signals);
   return result;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The audit trail's rules (DESIGN §17): who may appear as an actor, how a row's hash covers its
@@ -72,9 +72,8 @@ export function auditContentJson(
  * `changesJson`: `canonicalJson(content.changes)`, when the caller has it already.
  */
 export function auditHash(prevHash: string, content: AuditContent, changesJson?: string): string {
-  return createHash('sha256')
-    .update(`${prevHash}\n${auditContentJson(content, changesJson)}`)
-    .digest('hex');
+  // One-shot: no Hash object per row.
+  return hash('sha256', `${prevHash}\n${auditContentJson(content, changesJson)}`, 'hex');
 }
 
 /** Field names whose values are secrets: never written into a row (the field is left out). */

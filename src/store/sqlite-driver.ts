@@ -95,6 +95,8 @@ export class SqliteDriver implements Driver {
   readonly #durable: () => Promise<void>;
   readonly #writeLock = new Lock();
   readonly #snapshotLock = new Lock();
+  /** The handle of the write transaction open on the writer, if one is. */
+  #writing: Handle | undefined;
 
   constructor(connections: SqliteConnections) {
     this.#writer = new Statements(connections.writer);
@@ -117,17 +119,25 @@ export class SqliteDriver implements Driver {
     } else {
       handle.bind(this.#writer, await this.#writeLock.acquire());
       handle.exec(BEGIN_WRITE);
+      this.#writing = handle;
     }
+  }
+
+  /** The handle of the write transaction open on the writer, if one is (one at a time). */
+  get writing(): Handle | undefined {
+    return this.#writing;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
+    if (this.#writing === handle) this.#writing = undefined;
     handle.exec('commit');
     if (handle.bound === this.#writer) await this.#durable();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
+    if (this.#writing === handle) this.#writing = undefined;
     // After some failures (a full disk: SQLITE_FULL; an I/O error) SQLite has rolled the
     // transaction back itself; a ROLLBACK would throw "cannot rollback - no transaction is
     // active" in place of the error that says what happened.
@@ -279,9 +289,28 @@ class Handle implements DatabaseConnection {
  */
 const direct = new WeakMap<QueryExecutor, SqliteDriver | Handle>();
 
+/** The driver of each SQLite database, by its dialect adapter (which its transactions share). */
+const drivers = new WeakMap<object, SqliteDriver>();
+
 /** Lets `runAtOnce` reach `driver` from `db`, the database built on it. */
 export function registerDirect<D>(db: Kysely<D>, driver: SqliteDriver): void {
   direct.set(db.getExecutor(), driver);
+  drivers.set(db.getExecutor().adapter, driver);
+}
+
+/**
+ * Called first thing in a write transaction `trx` (BEGIN IMMEDIATE): on SQLite, teaches
+ * `runAtOnce` the handle it holds, so that its queries run at once from the first (else the
+ * first prepared query of each transaction takes Kysely's path to learn it). Only one write
+ * transaction is open at a time, under the writer's lock, so the handle bound to the writer is
+ * this one's. Nothing on another dialect.
+ */
+export function learnWriteTransaction(
+  trx: Pick<Kysely<unknown>, 'getExecutor' | 'isTransaction'>,
+): void {
+  const executor = trx.getExecutor();
+  const handle = drivers.get(executor.adapter)?.writing;
+  if (handle && trx.isTransaction && executor.plugins.length === 0) direct.set(executor, handle);
 }
 
 /**

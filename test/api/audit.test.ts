@@ -466,6 +466,17 @@ describe('the audit trail', () => {
     expect(rows.map((r) => [r.actor_type, r.action])).toEqual([
       ['system', 'order.stuck_recompute'],
     ]);
+    // The factory's list merges the run of no factory with its own rows, newest first, across pages.
+    const first = await call('GET', '/v1/audit-log?limit=2');
+    expect(first.data[0]).toMatchObject({
+      actor: { type: 'system' },
+      action: 'order.stuck_recompute',
+    });
+    expect(first.data[1].actor.type).not.toBe('system');
+    expect(first.data[1].seq).toBeLessThan(first.data[0].seq);
+    const second = await call('GET', `/v1/audit-log?limit=2&starting_after=${first.next_cursor}`);
+    expect(second.data[0].seq).toBe(first.data[1].seq - 1);
+    expect(second.data.map((e: Json) => e.action)).not.toContain('order.stuck_recompute');
   });
 });
 

@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteDriver } from '../../src/store/sqlite-driver.js';
+import {
+  learnWriteTransaction,
+  registerDirect,
+  runAtOnce,
+  SqliteDriver,
+} from '../../src/store/sqlite-driver.js';
 import { tempDir } from '../helpers/app.js';
 
 // The driver over a real file, with the commit sync replaced by one the test controls.
@@ -35,7 +40,7 @@ function open(): Kysely<{ t: T }> {
     snapshot,
     durable: () => new Promise<void>((resolve) => syncs.push(resolve)),
   });
-  return new Kysely({
+  const k = new Kysely<{ t: T }>({
     dialect: {
       createDriver: () => driver,
       createAdapter: () => new SqliteAdapter(),
@@ -43,6 +48,8 @@ function open(): Kysely<{ t: T }> {
       createIntrospector: (k) => new SqliteIntrospector(k),
     },
   });
+  registerDirect(k, driver);
+  return k;
 }
 
 /** Lets every pending promise callback run. */
@@ -164,5 +171,38 @@ describe('SqliteDriver', () => {
     }
     await Promise.all(all);
     expect(order).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
+  it('runs the queries of a write transaction at once from the first, once it is learned', async () => {
+    const writing = db.transaction().execute(async (trx) => {
+      // Not yet learned: the caller would take Kysely's path.
+      const before = runAtOnce<{ t: T }>(trx, 'insert into t (n) values (?)', [1]);
+      learnWriteTransaction(trx);
+      const inserted = runAtOnce<{ t: T }>(trx, 'insert into t (n) values (?)', [2]);
+      const seen = runAtOnce<{ t: T }>(trx, 'select count(*) as c from t', []);
+      return { before, inserted, seen };
+    });
+    await settle();
+    syncAll();
+    const { before, inserted, seen } = await writing;
+    expect(before).toBeUndefined();
+    expect(inserted?.numAffectedRows).toBe(1n);
+    expect(seen?.rows).toEqual([{ c: 1 }]);
+    expect(await count(db)).toBe(1);
+  });
+
+  it('learns nothing once the write transaction has ended', async () => {
+    const done = db.transaction().execute((trx) => trx.insertInto('t').values({ n: 1 }).execute());
+    await settle();
+    syncAll();
+    await done;
+    const later = db.transaction().execute(async (trx) => {
+      learnWriteTransaction(trx);
+      return runAtOnce<{ t: T }>(trx, 'select count(*) as c from t', []);
+    });
+    await settle();
+    syncAll();
+    // Its own handle, learned at its own start: it sees the committed row.
+    expect((await later)?.rows).toEqual([{ c: 1 }]);
   });
 });

@@ -28,6 +28,7 @@ import * as migrationVersions from './2026-11-26-0701-migration-versions.js';
 import * as singleSignOn from './2026-11-26-0702-single-sign-on.js';
 import * as retailerAddress from './2026-11-26-0820-retailer-address.js';
 import * as reportRollUps from './2026-11-26-0830-report-roll-ups.js';
+import * as auditLogOneIndex from './2026-11-26-0850-audit-log-one-index.js';
 
 /**
  * Every migration, imported statically so the bundled executable needs no migrations folder.
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0702-single-sign-on': singleSignOn,
   '2026-11-26-0820-retailer-address': retailerAddress,
   '2026-11-26-0830-report-roll-ups': reportRollUps,
+  '2026-11-26-0850-audit-log-one-index': auditLogOneIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
