@@ -54,7 +54,7 @@ export function Board() {
           value={today.data?.dispatch}
         />
         <Tile
-          label={t('board.stuck')}
+          label={t('board.stuck_tile')}
           metric="stuck"
           value={stuckCount}
           warn={(stuckCount ?? 0) > 0}
@@ -128,7 +128,7 @@ function Stations({ rows, t }: { rows: StationHour[]; t: TFunction }) {
 
 function Printers({ printers, t }: { printers: PrinterAttention[]; t: TFunction }) {
   return (
-    <section className="board-panel board-warn" aria-labelledby="board-printers">
+    <section className="board-panel board-warn board-printers" aria-labelledby="board-printers">
       <h2 id="board-printers">{t('board.printers')}</h2>
       <ul className="board-stuck">
         {printers.map((p) => (

@@ -3,8 +3,9 @@
 // nothing of the catalogs' English left on screen, no word cut at 1920×1080 nor at 800×480, the
 // clock written in the language's locale, and screenshots kept for each.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from '../../helpers/browser.js';
+import { FakeZplPrinter } from '../../helpers/fake-zpl-printer.js';
 import { clippedWords, englishLeft } from '../../helpers/languages.js';
 import { ok, webHarnessForFile, type Json } from '../../helpers/web.js';
 
@@ -27,6 +28,8 @@ const WORDS = {
     code: 'Kod parowania',
     pair: 'Sparuj jako tablicę',
     notABoard: 'Ten kod sparował stanowisko (Produkcja), a nie tablicę',
+    printers: 'Drukarki wymagające uwagi',
+    paperOut: 'brak papieru',
   },
   ro: {
     locale: 'ro-RO',
@@ -39,6 +42,8 @@ const WORDS = {
     code: 'Cod de asociere',
     pair: 'Asociați ca panou',
     notABoard: 'Codul a asociat un post (Producție), nu un panou',
+    printers: 'Imprimante care necesită atenție',
+    paperOut: 'fără hârtie',
   },
 } as const;
 type Lang = keyof typeof WORDS;
@@ -52,7 +57,27 @@ async function pair(name: string, role: string): Promise<string> {
   return paired.token as string;
 }
 
+let printer: FakeZplPrinter;
+let printerId: string;
+
+/** Makes the printer run out of paper (or get it back) and waits until factoryd has seen it. */
+async function paper(out: boolean): Promise<void> {
+  printer.state = { paperOut: out };
+  await w.api('POST', '/v1/print-jobs', { printer_id: printerId, test_label: true });
+  await expect
+    .poll(async () => (await w.api('GET', `/v1/printers/${printerId}`)).state, { timeout: 15_000 })
+    .toBe(out ? 'error' : 'ready');
+}
+
+afterAll(async () => {
+  await printer?.stop();
+});
+
 beforeAll(async () => {
+  printer = await FakeZplPrinter.start();
+  printerId = (
+    await w.api('POST', '/v1/printers', { name: 'Zebra 1', language: 'zpl', uri: printer.uri })
+  ).id;
   await w.api('POST', '/v1/staff', {
     email: 'ola@factory.test',
     name: 'Ola',
@@ -132,7 +157,14 @@ describe.each(['pl', 'ro'] as const)('the board in %s', (lang: Lang) => {
     await page.getByLabel(words.email).fill('ola@factory.test');
     await page.locator('input[name="password"]').fill(PASSWORD);
     expect(await englishLeft(page, NAMESPACES, lang)).toEqual([]);
+    await paper(false);
     await page.getByRole('button', { name: words.signIn }).click();
+    await page.getByRole('heading', { name: words.title, level: 1 }).waitFor();
+    // A printer runs out of paper while the board is on: its panel says so in the language.
+    await paper(true);
+    const printers = page.getByRole('region', { name: words.printers });
+    await printers.getByText(`Zebra 1`).waitFor({ timeout: 15_000 });
+    expect(await printers.textContent()).toContain(words.paperOut);
     await checkBoard(page, lang, `board-staff-${lang}`);
     expect(problems).toEqual({ errors: [], cspViolations: [] });
     await context.close();

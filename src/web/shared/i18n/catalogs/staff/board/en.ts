@@ -7,6 +7,8 @@ export default {
   stocked: 'Stocked',
   dispatched: 'Dispatched',
   stuck: 'Stuck orders',
+  /** The tile's label: short, beside the counts. */
+  stuck_tile: 'Stuck orders',
   last_hour: 'Last hour per station',
   wip: 'Orders in progress',
   none: 'None',

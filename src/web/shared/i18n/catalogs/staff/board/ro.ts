@@ -7,6 +7,7 @@ export default {
   stocked: 'Stocate',
   dispatched: 'Expediate',
   stuck: 'Comenzi blocate',
+  stuck_tile: 'Comenzi blocate',
   last_hour: 'Ultima oră pe posturi',
   wip: 'Comenzi în lucru',
   none: 'Niciuna',
