@@ -28,7 +28,11 @@ export default function BoardFace() {
   const device = useStoredValue(boardDevice);
   const hash = useHash();
   const { t } = useTranslation('staff');
-  if (device || codeInAddress(hash) || hash === '#pair') return <PairedBoard />;
+  // Until paired, keyed by the code in the address: a code arriving while the pairing form is
+  // open (the address changed to `#code=…` without a reload) pairs as one loaded with the page.
+  if (device || codeInAddress(hash) || hash === '#pair') {
+    return <PairedBoard key={device ? 'paired' : (codeInAddress(hash) ?? '')} />;
+  }
   return (
     <SignedInFace
       title={t('board.sign_in_title')}

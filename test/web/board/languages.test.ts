@@ -30,6 +30,7 @@ const WORDS = {
     notABoard: 'Ten kod sparował stanowisko (Produkcja), a nie tablicę',
     printers: 'Drukarki wymagające uwagi',
     paperOut: 'brak papieru',
+    down: 'Brak połączenia — ponowne łączenie…',
   },
   ro: {
     locale: 'ro-RO',
@@ -44,6 +45,7 @@ const WORDS = {
     notABoard: 'Codul a asociat un post (Producție), nu un panou',
     printers: 'Imprimante care necesită atenție',
     paperOut: 'fără hârtie',
+    down: 'Fără conexiune — se reconectează…',
   },
 } as const;
 type Lang = keyof typeof WORDS;
@@ -199,9 +201,17 @@ describe.each(['pl', 'ro'] as const)('the board in %s', (lang: Lang) => {
       name: `Hala ${lang}`,
       role: 'board',
     });
-    // A TV loads its start address afresh (not a change of fragment on the open form).
-    await page.goto('about:blank');
+    // The event stream cut off at first: the board says it is not live, in the language.
+    await page.route('**/v1/events/stream**', (route) => route.abort());
+    // The code arrives in the address of the open pairing form (no reload): it pairs.
     await page.goto(w.url(`/board?lang=${lang}${new URL(second.pair_url as string).hash}`));
+    const down = page.getByRole('status').filter({ hasText: words.down });
+    await down.waitFor();
+    expect(await englishLeft(page, NAMESPACES, lang)).toEqual([]);
+    expect(await clippedWords(page)).toEqual([]);
+    await screenshot(page, `board-down-${lang}-800x480`);
+    await page.unroute('**/v1/events/stream**');
+    await down.waitFor({ state: 'detached', timeout: 15_000 });
     await checkBoard(page, lang, `board-lang-${lang}`);
     expect(new URL(page.url()).search).toBe(`?lang=${lang}`);
     expect(new URL(page.url()).hash).toBe('');
