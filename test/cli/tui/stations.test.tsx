@@ -175,6 +175,10 @@ describe('factory tui: Stations', () => {
     // Listed with its role; no scans and no scanner check to show.
     tui.press(KEY.escape);
     await tui.waitFor(/Hall TV\s+board\s+—\s+—\s+active/);
+    tui.press('r');
+    await tui.waitFor('Revoke station “Hall TV” (board)?');
+    expect(tui.lastFrame()).toContain('the TV must be paired again to show the board');
+    tui.press('n');
   });
 
   it('keeps a name from being empty before asking for the role', async () => {

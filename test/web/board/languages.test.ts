@@ -159,6 +159,9 @@ describe.each(['pl', 'ro'] as const)('the board in %s', (lang: Lang) => {
     await page.getByLabel(words.email).fill('ola@factory.test');
     await page.locator('input[name="password"]').fill(PASSWORD);
     expect(await englishLeft(page, NAMESPACES, lang)).toEqual([]);
+    await page.setViewportSize(PANEL);
+    expect(await clippedWords(page)).toEqual([]);
+    await screenshot(page, `board-sign-in-${lang}-800x480`, { fullPage: true });
     await paper(false);
     await page.getByRole('button', { name: words.signIn }).click();
     await page.getByRole('heading', { name: words.title, level: 1 }).waitFor();

@@ -307,7 +307,11 @@ export function StationsScreen(props: ScreenProps) {
         {mode === 'revoke' && current ? (
           <Confirm
             question={`Revoke station “${current.name}” (${current.role})?`}
-            detail="Its token stops working at once; the device must be paired again to scan."
+            detail={
+              current.role === 'board'
+                ? 'Its token stops working at once; the TV must be paired again to show the board.'
+                : 'Its token stops working at once; the device must be paired again to scan.'
+            }
           />
         ) : null}
       </Box>

@@ -19,7 +19,7 @@ export default {
   },
   printers: 'Imprimante care necesită atenție',
   sign_in_title: 'Panoul halei — conectare',
-  pair_instead: 'Sau <a>asociați acest ecran ca panou</a>, cu un cod cu rolul Panou.',
+  pair_instead: 'Sau <a>asociați acest ecran ca panou</a>, folosind un cod cu rolul Panou.',
   pair_title: 'Asociați acest ecran ca panou',
   pair_how:
     'Un supervizor emite un cod de asociere cu rolul Panou (Posturi → Asociați un post nou).',
