@@ -100,7 +100,8 @@ describe('/board', () => {
       viewport: { width: 1920, height: 1080 },
     });
     await page.goto(w.url(`/board${pairUrl.hash}`));
-    await metric(page, 'produced_today').waitFor();
+    // The tile shows "–" until its first figure arrives.
+    await expect.poll(() => metric(page, 'produced_today').textContent()).toMatch(/^\d+$/);
     expect(new URL(page.url()).hash).toBe('');
     const before = Number(await metric(page, 'produced_today').textContent());
     await ok(w.daemon.url, 'POST', '/v1/scans', { token: line, body: { barcode: barcodes[0] } });

@@ -18,7 +18,8 @@ export type StationRole = Station['role'];
 export type Printer = Item<'/v1/printers'>;
 /** A station with the printer it prints on, as the Stations panel shows it. */
 export type StationRow = Station & { printer: Printer | null };
-export const STATION_ROLES: readonly StationRole[] = ['produce', 'stock', 'dispatch'];
+/** The roles a pairing code can give, in the order the role picker offers them (a `board` is a TV). */
+export const STATION_ROLES: readonly StationRole[] = ['produce', 'stock', 'dispatch', 'board'];
 
 export type PairingCode = Answer<'/v1/pairing-codes', 'post'>;
 

@@ -5,7 +5,9 @@ import { call } from '../shared/api/client.js';
 import { useLiveEvents, type LiveState } from '../shared/live/use-live-events.js';
 
 /** The JSON form of a report (its CSV form is asked for with format=csv only). */
-const jsonOf = <T>(answer: T) => answer as Exclude<T, string>;
+function jsonOf<T>(answer: T): Exclude<T, string> {
+  return answer as Exclude<T, string>;
+}
 
 /** Local midnight of today, as an instant: "today" on the board is the floor's own day. */
 export function startOfToday(now = new Date()): string {

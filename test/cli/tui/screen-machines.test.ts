@@ -103,10 +103,13 @@ describe('Stations machine', () => {
     );
     expect(named.state.mode).toBe('role');
     expect(named.state.nameError).toBeUndefined();
-    expect(named.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'dispatch' }]);
+    // Back from the first role wraps to the last: a board.
+    expect(named.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'board' }]);
 
     const picked = stations([{ type: 'pick-role', letter: 's' }, { type: 'issue' }], named.state);
     expect(picked.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'stock' }]);
+    const board = stations([{ type: 'pick-role', letter: 'b' }, { type: 'issue' }], picked.state);
+    expect(board.effects).toEqual([{ kind: 'issue', name: 'Packing', role: 'board' }]);
     const issued = stations([{ type: 'issued', pairing: pairing('pco_1') }], picked.state);
     expect(issued.state).toMatchObject({ mode: 'code', pairing: { id: 'pco_1', paired: false } });
     expect(stations([{ type: 'issue-failed' }], picked.state).state.mode).toBe('browse');

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 /** Issues a pairing code from the Stations tab and answers the code shown. */
-async function issueCode(ui: Tui, name: string, role: 'produce' | 'stock' | 'dispatch') {
+async function issueCode(ui: Tui, name: string, role: 'produce' | 'stock' | 'dispatch' | 'board') {
   await ui.waitFor('n new pairing code');
   ui.press('n');
   await ui.waitFor('Station name:');
@@ -138,6 +138,47 @@ describe('factory tui: Stations', () => {
     expect(late.id).not.toBe(early.id);
     const paired = await tui.waitFor('✓ Paired: Packing');
     expect(paired).toContain(`Code     ${second}`);
+  });
+
+  it('issues a code for a board (a TV): its address as the QR, then lists it as a board', async () => {
+    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    await tui.waitFor('n new pairing code');
+    tui.press('n');
+    await tui.waitFor('Station name:');
+    tui.type('Hall TV');
+    await tui.waitFor('Station name: Hall TV');
+    tui.press(KEY.enter);
+    // The picker offers the board among the roles, and `b` picks it.
+    const picker = await tui.waitFor('› Role:');
+    expect(picker).toMatch(/produce.*stock.*dispatch.*board/);
+    expect(picker).toContain('←/→ p/s/d/b');
+    tui.press('b');
+    await tui.waitFor('[board]');
+    tui.press(KEY.enter);
+    const frame = await tui.waitFor(/Code {5}[A-Z]{4}-[A-Z]{4}/);
+    const code = /Code {5}([A-Z]{4}-[A-Z]{4})/.exec(frame)![1]!;
+    expect(frame).toContain('Pairing code for “Hall TV” (board)');
+    expect(frame).toContain(`Open     ${daemon.url}/board#code=${code}`);
+    expect(frame).toContain('On the TV, open the address below in its browser');
+    expect(frame).toContain('Board address');
+    expect(frame).not.toContain('Station app');
+    // The QR is the board's address (a board never pairs through the station app).
+    expect(readQrFromScreen(frame)).toBe(`${daemon.url}/board#code=${code}`);
+
+    const board = await factoryHttp(daemon.url, undefined).post<{ role: string }>(
+      '/v1/stations/pair',
+      { code },
+    );
+    expect(board.role).toBe('board');
+    await tui.waitFor('✓ Paired: Hall TV');
+    expect(tui.lastFrame()).toContain('The board has its token and shows the floor now.');
+    // Listed with its role; no scans and no scanner check to show.
+    tui.press(KEY.escape);
+    await tui.waitFor(/Hall TV\s+board\s+—\s+—\s+active/);
+    tui.press('r');
+    await tui.waitFor('Revoke station “Hall TV” (board)?');
+    expect(tui.lastFrame()).toContain('the TV must be paired again to show the board');
+    tui.press('n');
   });
 
   it('keeps a name from being empty before asking for the role', async () => {

@@ -26,6 +26,8 @@ export interface PairingPanelProps {
 /** A pairing code as a station's installer needs it: big, as a QR code, with its countdown. */
 export function PairingPanel(props: PairingPanelProps) {
   const { code, name, role, qrText, pairUrl, state, remaining, width, colour } = props;
+  // A board is a TV showing the floor (/board): it pairs in its browser, with no scanner.
+  const board = role === 'board';
   // A used code is no use to anyone: its QR goes, so nobody scans it again.
   const qr = state === 'paired' ? undefined : props.qr;
   const phoneQr = qr ? props.phoneQr : undefined;
@@ -41,7 +43,7 @@ export function PairingPanel(props: PairingPanelProps) {
       {qr ? (
         <Box marginRight={3} flexDirection="column">
           <QrCode lines={qr} colour={colour} />
-          <Text>Station app</Text>
+          <Text>{board ? 'Board address' : 'Station app'}</Text>
         </Box>
       ) : null}
       {phoneQr ? (
@@ -81,9 +83,13 @@ export function PairingPanel(props: PairingPanelProps) {
         )}
         <Text> </Text>
         <Text wrap="wrap">
-          {state === 'paired'
-            ? 'The station has its token and can scan now.'
-            : 'On the station, open the address below in its browser and type the code, or scan a QR code: with its camera (phone, tablet) or the station app. Single use.'}
+          {board
+            ? state === 'paired'
+              ? 'The board has its token and shows the floor now.'
+              : 'On the TV, open the address below in its browser: it pairs by itself (or open /board there and type the code). Single use.'
+            : state === 'paired'
+              ? 'The station has its token and can scan now.'
+              : 'On the station, open the address below in its browser and type the code, or scan a QR code: with its camera (phone, tablet) or the station app. Single use.'}
         </Text>
         {state === 'paired' ? null : (
           <>

@@ -41,12 +41,15 @@ const WITH_PRINTER: TableColumn[] = [...COLUMNS, { header: 'printer', width: 28 
 /** "Line 3 Zebra · paper out": the printer's name and its reasons, else its state. */
 export function printerText(station: StationRow): string {
   const { printer } = station;
+  if (station.role === 'board' && !station.printer_id) return '—';
   if (!printer) return station.printer_id ? `printer ${station.printer_id}` : 'no printer';
   const why = printer.state_reasons.map((r) => r.replace(/_/g, ' ')).join(', ');
   return `${printer.name} · ${why || printer.state}`;
 }
 
 function hardwareText(station: Station, now: Date): string {
+  // A board (a TV showing the floor) has no scanner to check.
+  if (station.role === 'board') return '—';
   if (!station.hardware) return 'never checked';
   const verdict = station.hardware.passed ? 'passed' : 'FAILED';
   return `${verdict} ${ago(station.hardware.checked_at, now)}`;
@@ -146,10 +149,12 @@ export function StationsScreen(props: ScreenProps) {
   const current: StationRow | undefined = list[Math.min(state.selected, list.length - 1)];
   const printerColumn = columns >= PRINTER_COLUMN_FROM;
 
+  // A board's code is for a TV's browser: its QR is the board's address, not the station app's link.
+  const board = pairing?.role === 'board';
   const qr = useMemo(() => {
     if (!pairing) return undefined;
     for (const margin of [2, 1]) {
-      const lines = qrLines(pairing.qr, { margin });
+      const lines = qrLines(pairing.role === 'board' ? pairing.pairUrl : pairing.qr, { margin });
       // One line under it names it.
       if (lines.length < bodyHeight && lines[0]!.length + 40 <= columns) return lines;
     }
@@ -157,7 +162,7 @@ export function StationsScreen(props: ScreenProps) {
   }, [pairing, bodyHeight, columns]);
   // pair_url's QR beside it, for a phone's camera, only when both fit with the text.
   const phoneQr = useMemo(() => {
-    if (!pairing || !qr) return undefined;
+    if (!pairing || !qr || pairing.role === 'board') return undefined;
     for (const margin of [2, 1]) {
       const lines = qrLines(pairing.pairUrl, { margin });
       if (lines.length < bodyHeight && qr[0]!.length + lines[0]!.length + 46 <= columns) {
@@ -215,7 +220,7 @@ export function StationsScreen(props: ScreenProps) {
         name={pairing.name}
         role={pairing.role}
         qr={qr}
-        qrText={pairing.qr}
+        qrText={board ? pairing.pairUrl : pairing.qr}
         pairUrl={pairing.pairUrl}
         phoneQr={phoneQr}
         state={shown}
@@ -225,7 +230,9 @@ export function StationsScreen(props: ScreenProps) {
       />
     );
   } else {
-    const printerLine = mode === 'browse' && !printerColumn && current !== undefined;
+    // A board prints nothing: no printer line for it.
+    const printerLine =
+      mode === 'browse' && !printerColumn && current !== undefined && current.role !== 'board';
     const reserved = (mode === 'browse' ? (pairing ? 1 : 0) : 4) + (printerLine ? 1 : 0);
     const role = STATION_ROLES[state.role];
     body = (
@@ -240,7 +247,11 @@ export function StationsScreen(props: ScreenProps) {
             cells: [
               station.name,
               station.role,
-              station.last_scan_at ? ago(station.last_scan_at, now) : 'never',
+              station.last_scan_at
+                ? ago(station.last_scan_at, now)
+                : station.role === 'board'
+                  ? '—'
+                  : 'never',
               hardwareText(station, now),
               station.revoked_at ? 'revoked' : 'active',
               ...(printerColumn ? [printerText(station)] : []),
@@ -296,7 +307,11 @@ export function StationsScreen(props: ScreenProps) {
         {mode === 'revoke' && current ? (
           <Confirm
             question={`Revoke station “${current.name}” (${current.role})?`}
-            detail="Its token stops working at once; the device must be paired again to scan."
+            detail={
+              current.role === 'board'
+                ? 'Its token stops working at once; the TV must be paired again to show the board.'
+                : 'Its token stops working at once; the device must be paired again to scan.'
+            }
           />
         ) : null}
       </Box>

@@ -41,7 +41,7 @@ export type StationsAction =
   | { type: 'submit-name' }
   /** ±1 through the roles, wrapping. */
   | { type: 'step-role'; by: number }
-  /** A role by its first letter: p, s or d. */
+  /** A role by its first letter: p, s, d or b. */
   | { type: 'pick-role'; letter: string }
   | { type: 'issue' }
   | { type: 'issued'; pairing: Pairing }
@@ -132,7 +132,7 @@ export function stationsReducer(
 }
 
 const ROLE_HINTS: Hint[] = [
-  { keys: '←/→ p/s/d', label: 'role' },
+  { keys: '←/→ p/s/d/b', label: 'role' },
   { keys: 'Enter', label: 'issue code' },
   { keys: 'Esc', label: 'cancel' },
 ];

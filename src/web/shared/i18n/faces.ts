@@ -45,15 +45,19 @@ export function chosenLanguage(): Language {
 }
 
 /**
- * Starts a signed-in face (staff app, portal) in the user's language: its own catalog and the
- * shared one, loaded before the first paint.
+ * Starts a signed-in face (staff app, portal, board) in the user's language (or `lang`, when the
+ * face was told one: the board's `?lang=`): its own catalog and the shared one, loaded before the
+ * first paint.
  */
-export async function startFaceLanguage(ns: 'staff' | 'portal'): Promise<void> {
+export async function startFaceLanguage(
+  ns: 'staff' | 'portal',
+  lang: Language | null = null,
+): Promise<void> {
   faceCatalogs = [
     { ns: 'common', loaders: COMMON_CATALOGS },
     { ns, loaders: ns === 'staff' ? STAFF_CATALOGS : PORTAL_CATALOGS },
   ];
-  await switchLanguage(chosenLanguage(), faceCatalogs);
+  await switchLanguage(lang ?? chosenLanguage(), faceCatalogs);
 }
 
 /** The language menu's choice: remembered on this browser, and the page switches to it. */

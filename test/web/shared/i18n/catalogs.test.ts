@@ -41,6 +41,7 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/reports',
       'src/web/staff/live',
       'src/web/staff/printers',
+      'src/web/board',
     ],
   },
   // The portal, all of it.

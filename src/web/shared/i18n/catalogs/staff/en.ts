@@ -15,6 +15,7 @@ import retailers from './retailers/en.js';
 import live from './live/en.js';
 import reports from './reports/en.js';
 import printers from './printers/en.js';
+import board from './board/en.js';
 
 export default {
   returns,
@@ -69,4 +70,5 @@ export default {
   reports,
   live,
   printers,
+  board,
 };

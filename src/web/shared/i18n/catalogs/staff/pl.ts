@@ -14,6 +14,7 @@ import retailers from './retailers/pl.js';
 import live from './live/pl.js';
 import reports from './reports/pl.js';
 import printers from './printers/pl.js';
+import board from './board/pl.js';
 
 export default {
   returns,
@@ -68,4 +69,5 @@ export default {
   reports,
   live,
   printers,
+  board,
 };

@@ -14,6 +14,7 @@ import retailers from './retailers/ro.js';
 import live from './live/ro.js';
 import reports from './reports/ro.js';
 import printers from './printers/ro.js';
+import board from './board/ro.js';
 
 export default {
   returns,
@@ -68,4 +69,5 @@ export default {
   reports,
   live,
   printers,
+  board,
 };
