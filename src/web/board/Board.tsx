@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import type { PrinterState, PrinterStateReason } from '../../contract/enums.js';
 import { formatNumber } from '../shared/format.js';
 import { currentLocale } from '../shared/i18n/i18n.js';
-import { PRINTER_REASON_KEYS, PRINTER_STATE_KEYS, STUCK_KEYS, useBoardT } from './board-i18n.js';
+import { PRINTER_REASON_KEYS, PRINTER_STATE_KEYS } from '../shared/printers/printer-keys.js';
+import { STUCK_KEYS, useBoardT } from './board-i18n.js';
 import {
   useBoardLive,
   useLastHour,

@@ -5,26 +5,9 @@ import type {
   PrintJobStatus,
   PrintRuleEvent,
 } from '../../../contract/enums.js';
+import { PRINTER_REASON_KEYS, PRINTER_STATE_KEYS } from '../../shared/printers/printer-keys.js';
 
-/** The catalog's key for each printer state, reason, job status and rule event. */
-export const STATE_KEYS: Record<PrinterState, string> = {
-  ready: 'printers.state.ready',
-  printing: 'printers.state.printing',
-  paused: 'printers.state.paused',
-  offline: 'printers.state.offline',
-  error: 'printers.state.error',
-};
-
-export const REASON_KEYS: Record<PrinterStateReason, string> = {
-  paper_out: 'printers.reason.paper_out',
-  ribbon_out: 'printers.reason.ribbon_out',
-  head_open: 'printers.reason.head_open',
-  paused: 'printers.reason.paused',
-  unreachable: 'printers.reason.unreachable',
-  not_responding: 'printers.reason.not_responding',
-  other: 'printers.reason.other',
-};
-
+/** The catalog's key for each job status and rule event (states and reasons: shared/printers). */
 export const JOB_KEYS: Record<PrintJobStatus, string> = {
   queued: 'printers.job.queued',
   sending: 'printers.job.sending',
@@ -55,15 +38,15 @@ export function printerStateText(
   state: PrinterState,
   reasons: readonly PrinterStateReason[],
 ): string {
-  const why = reasons.map((r) => t(REASON_KEYS[r])).join(', ');
+  const why = reasons.map((r) => t(PRINTER_REASON_KEYS[r])).join(', ');
   return why
-    ? t('printers.state_why', { state: t(STATE_KEYS[state]), reasons: why })
-    : t(STATE_KEYS[state]);
+    ? t('printers.state_why', { state: t(PRINTER_STATE_KEYS[state]), reasons: why })
+    : t(PRINTER_STATE_KEYS[state]);
 }
 
 /** A held job's reason in words ("waits: paper out"). */
 export function heldText(t: TFunction, reason: string | null): string | null {
   if (!reason) return null;
-  const key = REASON_KEYS[reason as PrinterStateReason];
+  const key = PRINTER_REASON_KEYS[reason as PrinterStateReason];
   return t('printers.held', { reason: key ? t(key) : reason });
 }

@@ -42,10 +42,12 @@ const FACES: Array<{ ns: string; folders: string[] }> = [
       'src/web/staff/live',
       'src/web/staff/printers',
       'src/web/board',
+      'src/web/shared/orders/order-status.ts',
+      'src/web/shared/printers',
     ],
   },
   // The portal, all of it.
-  { ns: 'portal', folders: ['src/web/portal'] },
+  { ns: 'portal', folders: ['src/web/portal', 'src/web/shared/orders/order-status.ts'] },
   // What both share: the frame, sign-in, the language menu, the formatters.
   {
     ns: 'common',
