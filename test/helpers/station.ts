@@ -72,15 +72,24 @@ export interface Verdict {
  * (the page keeps it on its scan input). Resolves with the verdict shown for that barcode.
  */
 export async function scan(page: Page, barcode: string, suffix = 'Enter'): Promise<Verdict> {
+  // The panel keeps the last verdict until the new one (which may name the same barcode) comes.
+  const before = await page.evaluate(() =>
+    document.querySelector('[role="status"][data-scan]')?.getAttribute('data-scan'),
+  );
   await page.keyboard.type(barcode);
   await page.keyboard.press(suffix);
-  return verdictFor(page, barcode);
+  return verdictFor(page, barcode, undefined, before);
 }
 
-/** The verdict region once it shows a verdict for `barcode`. */
-export async function verdictFor(page: Page, barcode: string, verdict?: string): Promise<Verdict> {
+/** The verdict region once it shows a verdict for `barcode` (of a scan other than `notScan`). */
+export async function verdictFor(
+  page: Page,
+  barcode: string,
+  verdict?: string,
+  notScan?: string | null,
+): Promise<Verdict> {
   const region = page.locator(
-    `[role="status"][data-barcode="${barcode}"]${verdict ? `[data-verdict="${verdict}"]` : '[data-verdict]'}`,
+    `[role="status"][data-barcode="${barcode}"]${verdict ? `[data-verdict="${verdict}"]` : '[data-verdict]'}${notScan ? `:not([data-scan="${notScan}"])` : ''}`,
   );
   await region.waitFor();
   return {

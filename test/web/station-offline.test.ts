@@ -66,6 +66,19 @@ describe('the station page offline', () => {
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => page.locator('.station-connection').innerText()).toBe('Online');
     for (const text of await rows.allInnerTexts()) expect(text).toContain('ACCEPTED');
+    // The replayed scans went past the worker, by its static route to the network.
+    const routes = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith('/v1/scans'))
+        .slice(-5)
+        .map(
+          (r) =>
+            (r as PerformanceResourceTiming & { workerMatchedSourceType?: string })
+              .workerMatchedSourceType,
+        ),
+    );
+    expect(routes).toEqual(Array(5).fill('network'));
 
     const scans = await history(order.id);
     expect(scans.map((s) => s.barcode)).toEqual(order.barcodes);

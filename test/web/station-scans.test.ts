@@ -228,4 +228,72 @@ describe('the station page scan loop', () => {
     await screenshot(page, 'station-refused-phone');
     await station.close();
   });
+  it('draws a person’s keys as typed but a scanner’s only together; says Checking… only for a slow answer', async () => {
+    const order = await createOrder(w, 'PO-2005', { units: 2 });
+    const station = await pairedStation(w, 'Sewing 5', 'produce');
+    const { page } = station;
+    await readyToScan(page);
+    const input = page.getByLabel('Scan a label');
+
+    // A person: each key shows while the next is being looked for.
+    await page.keyboard.type('PO', { delay: 150 });
+    expect(await input.inputValue()).toBe('PO');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await input.inputValue()).toBe('');
+
+    // A scanner: its keys come within milliseconds and are held, so the field (and the page) is
+    // drawn again only when the keys pause; the code is whole when they do.
+    const [first, second] = order.barcodes;
+    const drawn = await input.evaluate(async (field: HTMLInputElement, code) => {
+      const seen: string[] = [];
+      for (const key of code) {
+        if (
+          field.dispatchEvent(
+            new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+          )
+        ) {
+          field.value += key;
+        }
+        seen.push(field.value);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return { whileTyping: seen, afterPause: field.value };
+    }, first!);
+    expect(new Set(drawn.whileTyping)).toEqual(new Set(['']));
+    expect(drawn.afterPause).toBe(first);
+    // No "Checking…" for a quick answer: it shows only once the answer has taken a tenth of a
+    // second (a loaded machine may take that long), until then the last verdict stays.
+    await page.evaluate(() => {
+      const w = window as unknown as { enterAt: number; checkingAfter: number | null };
+      w.checkingAfter = null;
+      document.addEventListener('keydown', () => (w.enterAt = performance.now()), true);
+      new MutationObserver(() => {
+        const region = document.querySelector('[role="status"][data-barcode]');
+        if (region && !region.hasAttribute('data-verdict') && w.checkingAfter === null) {
+          w.checkingAfter = performance.now() - w.enterAt;
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.keyboard.press('Enter');
+    expect((await verdictFor(page, first!)).verdict).toBe('accepted');
+    const checkingAfter = await page.evaluate(
+      () => (window as unknown as { checkingAfter: number | null }).checkingAfter,
+    );
+    expect(checkingAfter ?? Infinity).toBeGreaterThanOrEqual(95);
+
+    // A slow answer: "Checking…" with the barcode until it comes.
+    await page.route('**/v1/scans', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.keyboard.type(second!);
+    await page.keyboard.press('Enter');
+    const checking = page.locator(`[role="status"][data-barcode="${second}"]:not([data-verdict])`);
+    await checking.waitFor();
+    expect(await checking.innerText()).toContain('Checking…');
+    expect((await verdictFor(page, second!)).verdict).toBe('accepted');
+    expect(station.problems).toEqual({ errors: [], cspViolations: [] });
+    await station.close();
+  });
 });

@@ -18,7 +18,11 @@ async function read(page: Page, text: string) {
   await page.evaluate((text) => {
     const field = document.activeElement as HTMLInputElement;
     for (const key of text) {
-      field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      // The browser types the key unless the page took it (it holds a scanner's keys).
+      const typed = field.dispatchEvent(
+        new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+      );
+      if (!typed) continue;
       field.value += key;
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }

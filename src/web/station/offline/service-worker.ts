@@ -3,8 +3,9 @@
  * The station page's service worker (built into /sw.js by scripts/web/station-offline-plugin.ts,
  * registered by the station page with scope /station). It keeps the page loadable while the
  * server is down: the station's files are cached when the worker installs, pages are fetched
- * from the network first and from the cache when it does not answer. The API is never touched:
- * scans made offline wait in IndexedDB (scan-outbox.ts), not here.
+ * from the network first and from the cache when it does not answer. The API is never touched
+ * (where the browser has static routes, its requests do not even pass through here): scans made
+ * offline wait in IndexedDB (scan-outbox.ts), not here.
  */
 // A module, so that `self` can be declared as what it is here: the worker's scope.
 export {};
@@ -22,9 +23,25 @@ const PRECACHED = new Set(__PRECACHE__);
 /** A page request that gets no answer in this time is served from the cache. */
 const PAGE_TIMEOUT_MS = 3000;
 
+/** The static routes of Chromium 123 and later (InstallEvent.addRoutes), where there are any. */
+interface RoutingInstallEvent extends ExtendableEvent {
+  addRoutes?: (
+    rules: Array<{ condition: { urlPattern: { pathname: string } }; source: 'network' }>,
+  ) => Promise<void>;
+}
+
 self.addEventListener('install', (event) => {
+  // The API and the connection probe go straight to the network, without waking this worker
+  // for a fetch event it would pass on anyway: a scan's request is not held up by it.
+  const routes = (event as RoutingInstallEvent).addRoutes?.(
+    ['/v1/*', '/readyz'].map((pathname) => ({
+      condition: { urlPattern: { pathname } },
+      source: 'network' as const,
+    })),
+  );
   event.waitUntil(
     (async () => {
+      await routes?.catch(() => undefined);
       const cache = await caches.open(CACHE);
       await cache.addAll(__PRECACHE__.map((path) => new Request(path, { cache: 'reload' })));
       await self.skipWaiting();

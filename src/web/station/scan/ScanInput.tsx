@@ -15,6 +15,17 @@ export interface ScanRead {
   charTimes: number[];
 }
 
+/**
+ * A scanner types a code a few milliseconds a key; a person, a key every tenth of a second or
+ * so. Keys that come closer than this are held and drawn into the field together, when the keys
+ * pause: a scan's characters are not drawn one by one. Chromium runs the frame that follows
+ * keyboard input before other tasks, so a field redrawn at every key would hold the scan's answer
+ * back until that frame is painted (a third of a scan's time on a fast machine).
+ */
+const ECHO_AFTER_MS = 40;
+/** A key held down repeats; what it types shows at least this often. */
+const ECHO_AT_LEAST_MS = 250;
+
 /** Elements inside this attribute keep the focus (dialogs): the scan input does not take it. */
 export const HOLDS_FOCUS = 'data-holds-focus';
 
@@ -58,6 +69,9 @@ export function ScanInput({
   const activeRef = useRef(active);
   const scanRef = useRef(onScan);
   const emptyRef = useRef(onEmpty);
+  /** Keys typed and not yet drawn into the field (ECHO_AFTER_MS), and since when. */
+  const held = useRef({ text: '', since: 0 });
+  const echo = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [typing, setTyping] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const waitingRef = useRef(false);
@@ -76,13 +90,33 @@ export function ScanInput({
     emptyRef.current = onEmpty;
   });
 
+  /** What the field holds with the keys not yet drawn, at the caret, as they were typed. */
+  const text = (el: HTMLInputElement): string => {
+    const { value } = el;
+    const start = el.selectionStart ?? value.length;
+    return value.slice(0, start) + held.current.text + value.slice(el.selectionEnd ?? start);
+  };
+  /** Draws the held keys into the field. */
+  const drawHeld = () => {
+    clearTimeout(echo.current);
+    const el = input.current;
+    if (!el || held.current.text === '') return;
+    const start = el.selectionStart ?? el.value.length;
+    el.setRangeText(held.current.text, start, el.selectionEnd ?? start, 'end');
+    held.current.text = '';
+  };
+
   const finish = (suffix: ScanSuffix) => {
     clearTimeout(idle.current);
+    clearTimeout(echo.current);
     showHint(false);
     const el = input.current;
     if (!el) return;
-    const raw = el.value;
-    el.value = '';
+    const raw = text(el);
+    held.current.text = '';
+    // Left alone when empty: a scan whose keys were held changes nothing on screen until its
+    // verdict, so nothing is painted between the scanner's keys and the answer.
+    if (el.value !== '') el.value = '';
     const charTimes = times.current;
     times.current = [];
     const barcode = normalizeScannedBarcode(raw);
@@ -139,8 +173,27 @@ export function ScanInput({
       finish(suffix);
       return;
     }
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey) return;
-    times.current.push(performance.now());
+    if (
+      event.key.length !== 1 ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.nativeEvent.isComposing
+    ) {
+      // The browser types this one (a dead key, an on-screen keyboard): the held keys go first.
+      drawHeld();
+      return;
+    }
+    const now = performance.now();
+    times.current.push(now);
+    event.preventDefault();
+    if (held.current.text === '') held.current.since = now;
+    held.current.text += event.key;
+    clearTimeout(echo.current);
+    echo.current = setTimeout(
+      drawHeld,
+      now - held.current.since >= ECHO_AT_LEAST_MS ? 0 : ECHO_AFTER_MS,
+    );
     clearTimeout(idle.current);
     if (endAfterIdleMs !== undefined) {
       idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
@@ -153,7 +206,7 @@ export function ScanInput({
   // A pasted code, or a scanner that sends its suffix as a character.
   const onInput = () => {
     const el = input.current;
-    if (endAfterIdleMs !== undefined && el?.value) {
+    if (endAfterIdleMs !== undefined && el && text(el)) {
       clearTimeout(idle.current);
       idle.current = setTimeout(() => finish('none'), endAfterIdleMs);
     }

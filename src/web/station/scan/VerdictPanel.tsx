@@ -58,6 +58,7 @@ function ReplayedVerdict({
       aria-label={t('verdict.result')}
       data-verdict="refused"
       data-barcode={refused.barcode}
+      data-scan={refused.client_scan_id}
       data-replayed={`${number} of ${of}`}
     >
       <p className="verdict-word" style={fitting(t(VERDICT_WORDS.refused))}>
@@ -131,6 +132,7 @@ export function VerdictPanel({
       aria-label={t('verdict.result')}
       data-verdict={verdict}
       data-barcode={scan?.barcode}
+      data-scan={scan?.client_scan_id}
       data-operator={scan?.signed_in ? (scan.operator?.name ?? undefined) : undefined}
     >
       {!scan && <p className="verdict-word">{t('verdict.ready')}</p>}

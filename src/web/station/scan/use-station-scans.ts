@@ -35,6 +35,13 @@ function deviceQueue(): ReturnType<typeof openScanQueue> {
 }
 if (typeof indexedDB !== 'undefined') deviceQueue().catch(() => undefined);
 
+/**
+ * A scan's answer usually comes sooner than this: only then does the verdict say "Checking…".
+ * Nothing is drawn between the scanner's Enter and a quick answer, and Chromium does not hold
+ * the answer back for a frame that would only have shown "Checking…" (see ScanInput).
+ */
+const CHECKING_AFTER_MS = 100;
+
 /** The list is saved this long after it last changed (a burst of scans saves once). */
 const SAVE_AFTER_MS = 1000;
 
@@ -221,6 +228,8 @@ export function useStationScans(
   /** Scans made in the moment before the device queue opened. */
   const early = useRef<QueuedScan[]>([]);
   const latestId = useRef<string | null>(null);
+  /** Shows "Checking…" for the latest scan if its answer is slow (CHECKING_AFTER_MS). */
+  const checking = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revoked = useRef(onRevoked);
   useEffect(() => {
     revoked.current = onRevoked;
@@ -253,7 +262,12 @@ export function useStationScans(
     let box: ScanOutbox | undefined;
     let gone = false;
     const api = stationApi();
+    /** The latest scan has something to show: it no longer needs "Checking…". */
+    const settled = (scan: QueuedScan) => {
+      if (scan.client_scan_id === latestId.current) clearTimeout(checking.current);
+    };
     const onAnswer = (scan: QueuedScan, answer: ScanAnswer, afterOutage: boolean) => {
+      settled(scan);
       const latest = scan.client_scan_id === latestId.current;
       const shown = answered(scan, answer, afterOutage);
       const rest = () => {
@@ -290,6 +304,7 @@ export function useStationScans(
           {
             answered: onAnswer,
             rejected: (scan, error, afterOutage) => {
+              settled(scan);
               dispatch({
                 type: 'show',
                 latest: scan.client_scan_id === latestId.current,
@@ -303,6 +318,7 @@ export function useStationScans(
               if (afterOutage || scan.client_scan_id === latestId.current) signal('refused');
             },
             queued: (scans) => {
+              scans.forEach(settled);
               dispatch({ type: 'queued', scans, latest: latestId.current });
               if (scans.some((s) => s.client_scan_id === latestId.current)) signal('queued');
             },
@@ -354,17 +370,21 @@ export function useStationScans(
           });
         });
       }
-      // The verdict says "Checking…" (the list is left alone until the answer).
-      dispatch({
-        type: 'show',
-        latest: true,
-        scan: {
-          ...queuedView(queued),
-          state: 'sending',
-          message: { text: '' },
-          after_outage: false,
-        },
-      });
+      // The verdict says "Checking…" if the answer is slow (the list is left alone until it).
+      clearTimeout(checking.current);
+      checking.current = setTimeout(() => {
+        if (latestId.current !== queued.client_scan_id) return;
+        dispatch({
+          type: 'show',
+          latest: true,
+          scan: {
+            ...queuedView(queued),
+            state: 'sending',
+            message: { text: '' },
+            after_outage: false,
+          },
+        });
+      }, CHECKING_AFTER_MS);
     },
     [station.id],
   );
