@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startDaemon, type RunningDaemon } from './daemon.js';
@@ -132,4 +132,64 @@ export function webHarnessForFile(options: Parameters<typeof startDaemon>[0] = {
     startServer: () => started().startServer(),
     close: () => started().close(),
   };
+}
+
+/** The password of the staff users the web tests create (`createStaff`). */
+export const STAFF_PASSWORD = 'correct horse 42';
+
+/** Creates a staff user through the API who signs in with `STAFF_PASSWORD`; answers the user. */
+export function createStaff(
+  w: WebHarness,
+  user: { email: string; name: string; role: 'admin' | 'supervisor' },
+): Promise<Json> {
+  return w.api('POST', '/v1/staff', { ...user, password: STAFF_PASSWORD });
+}
+
+/**
+ * Creates a retailer and one order of it (`order` is the order's body without `retailer_id`)
+ * through the API; answers both.
+ */
+export async function createRetailerWithOrder(
+  w: WebHarness,
+  retailer: { name: string; code: string },
+  order: { order_no: string; lines: Record<string, unknown>[]; [field: string]: unknown },
+): Promise<{ retailer: Json; order: Json }> {
+  const created = await w.api('POST', '/v1/retailers', retailer);
+  return {
+    retailer: created,
+    order: await w.api('POST', '/v1/orders', { ...order, retailer_id: created.id }),
+  };
+}
+
+/**
+ * Opens `path` of the staff app (in English) and signs in there as the staff user `email` with
+ * `STAFF_PASSWORD`; resolves once the app is shown (its Sign out button).
+ */
+export async function signInToStaffApp(
+  w: WebHarness,
+  page: Page,
+  email: string,
+  path = '/',
+): Promise<void> {
+  await page.goto(w.url(path));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/**
+ * Pairs a station (or a board) through the API, as a device would with the code issued for it;
+ * answers the pairing: the station's `id` and its `token`.
+ */
+export async function pairStation(
+  w: WebHarness,
+  name: string,
+  role: string,
+): Promise<{ id: string; token: string }> {
+  const issued = await w.api('POST', '/v1/stations/pairing-codes', { name, role });
+  return ok(w.daemon.url, 'POST', '/v1/stations/pair', {
+    token: null,
+    body: { code: issued.code },
+  });
 }

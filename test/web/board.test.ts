@@ -3,36 +3,30 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from '../helpers/browser.js';
-import { ok, webHarnessForFile, type Json } from '../helpers/web.js';
+import {
+  STAFF_PASSWORD,
+  createRetailerWithOrder,
+  createStaff,
+  ok,
+  pairStation,
+  webHarnessForFile,
+  type Json,
+} from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
 const w = webHarnessForFile();
 
-async function pair(name: string, role: string): Promise<string> {
-  const issued = await w.api('POST', '/v1/stations/pairing-codes', { name, role });
-  const paired = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
-    token: null,
-    body: { code: issued.code },
-  });
-  return paired.token as string;
-}
+const pair = async (name: string, role: string) => (await pairStation(w, name, role)).token;
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"]`);
 
 describe('/board', () => {
   it('shows today’s figures, per-station throughput, WIP and stuck orders, following scans', async () => {
-    await w.api('POST', '/v1/staff', {
-      email: 'tv@factory.test',
-      name: 'Floor TV',
-      role: 'supervisor',
-      password: PASSWORD,
-    });
-    const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
-    const order: Json = await w.api('POST', '/v1/orders', {
-      order_no: 'B-1',
-      retailer_id: retailer.id,
-      lines: [{ sku: 'SOFA', qty: 4, pieces_per_unit: 2 }],
-    });
+    await createStaff(w, { email: 'tv@factory.test', name: 'Floor TV', role: 'supervisor' });
+    const { order } = await createRetailerWithOrder(
+      w,
+      { name: 'Northwind', code: 'NW' },
+      { order_no: 'B-1', lines: [{ sku: 'SOFA', qty: 4, pieces_per_unit: 2 }] },
+    );
     const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
     const lineA = await pair('Line A', 'produce');
     const bay = await pair('Bay 1', 'stock');
@@ -49,7 +43,7 @@ describe('/board', () => {
     });
     await page.goto(w.url('/board'));
     await page.getByLabel('Email').fill('tv@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => metric(page, 'produced_today').textContent(), { timeout: 5_000 })
@@ -84,12 +78,11 @@ describe('/board', () => {
   });
 
   it('pairs a TV as a board from its pair_url: it follows scans with no staff sign-in', async () => {
-    const retailer = await w.api('POST', '/v1/retailers', { name: 'Southwind', code: 'SW' });
-    const order: Json = await w.api('POST', '/v1/orders', {
-      order_no: 'B-2',
-      retailer_id: retailer.id,
-      lines: [{ sku: 'BED', qty: 2, pieces_per_unit: 1 }],
-    });
+    const { order } = await createRetailerWithOrder(
+      w,
+      { name: 'Southwind', code: 'SW' },
+      { order_no: 'B-2', lines: [{ sku: 'BED', qty: 2, pieces_per_unit: 1 }] },
+    );
     const barcodes = (order.pieces as { barcode: string }[]).map((p) => p.barcode);
     const line = await pair('Line B', 'produce');
     const issued = await w.api('POST', '/v1/pairing-codes', { name: 'Hall TV', role: 'board' });

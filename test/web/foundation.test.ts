@@ -3,18 +3,23 @@
 // its session for the tab only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { webHarnessForFile } from '../helpers/web.js';
+import {
+  webHarnessForFile,
+  STAFF_PASSWORD,
+  createStaff,
+  signInToStaffApp,
+} from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
+/** The retailer user's. */
+const PORTAL_PASSWORD = 'correct horse 42';
 const w = webHarnessForFile();
 let staffId: string;
 
 beforeAll(async () => {
-  const staff = await w.api('POST', '/v1/staff', {
+  const staff = await createStaff(w, {
     email: 'sam@factory.test',
     name: 'Sam Supervisor',
     role: 'supervisor',
-    password: PASSWORD,
   });
   staffId = staff.id;
   const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind Home', code: 'NW' });
@@ -22,7 +27,7 @@ beforeAll(async () => {
     email: 'rita@northwind.test',
     name: 'Rita Buyer',
     role: 'buyer',
-    password: PASSWORD,
+    password: PORTAL_PASSWORD,
   });
 });
 
@@ -42,7 +47,7 @@ describe('the web app foundation', () => {
       .filter({ hasText: /password/i })
       .waitFor();
 
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await page.getByText('Sam Supervisor (supervisor)').waitFor();
@@ -59,10 +64,7 @@ describe('the web app foundation', () => {
 
   it('drops the session on the first 401 and says why', async () => {
     const { context, page } = await openPage(w.browser);
-    await page.goto(w.url('/'));
-    await page.getByLabel('Email').fill('sam@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStaffApp(w, page, 'sam@factory.test');
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
 
     // A supervisor's account disabled by an admin: its sessions stop working.
@@ -80,7 +82,7 @@ describe('the web app foundation', () => {
     await page.getByRole('heading', { name: 'Retailer portal sign-in' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Email').fill('rita@northwind.test');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(PORTAL_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'My orders' }).waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['factoryd.portal']);

@@ -2,24 +2,14 @@
 // an expiry, the list showing both, and a roll that shows the new key once and the old key's end.
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { http, webHarnessForFile } from '../helpers/web.js';
+import { http, webHarnessForFile, createStaff, signInToStaffApp } from '../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
-
 describe('API keys: scopes, expiry and roll', () => {
   it('creates a scoped key with an expiry, lists them, and rolls it', async () => {
-    await w.api('POST', '/v1/staff', {
-      email: 'ada@factory.test',
-      name: 'Ada Admin',
-      role: 'admin',
-      password: PASSWORD,
-    });
+    await createStaff(w, { email: 'ada@factory.test', name: 'Ada Admin', role: 'admin' });
     const { context, page, problems } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
-    await page.goto(w.url('/integrations/api-keys'));
-    await page.getByLabel('Email').fill('ada@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStaffApp(w, page, 'ada@factory.test', '/integrations/api-keys');
 
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create an API key' });

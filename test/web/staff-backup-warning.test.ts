@@ -7,10 +7,9 @@ import { listFactoryIds } from '../../src/core/factory/setup.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
 import { openDaemonStore } from '../helpers/daemon.js';
-import { webHarnessForFile } from '../helpers/web.js';
+import { webHarnessForFile, createStaff, signInToStaffApp } from '../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 
 async function record(status: 'completed' | 'failed'): Promise<void> {
   const store = await openDaemonStore(w.daemon.dataDir);
@@ -32,23 +31,14 @@ async function record(status: 'completed' | 'failed'): Promise<void> {
 
 async function signIn(email: string) {
   const opened = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
-  await opened.page.goto(w.url('/'));
-  await opened.page.getByLabel('Email').fill(email);
-  await opened.page.getByLabel('Password').fill(PASSWORD);
-  await opened.page.getByRole('button', { name: 'Sign in' }).click();
-  await opened.page.getByRole('heading', { name: 'Orders' }).first().waitFor();
+  await signInToStaffApp(w, opened.page, email);
   return opened;
 }
 
 describe('the backup warning', () => {
   it('tells admins the latest scheduled backup failed, until one completes', async () => {
     for (const role of ['admin', 'supervisor'] as const) {
-      await w.api('POST', '/v1/staff', {
-        email: `${role}@factory.test`,
-        name: `A ${role}`,
-        role,
-        password: PASSWORD,
-      });
+      await createStaff(w, { email: `${role}@factory.test`, name: `A ${role}`, role });
     }
     await record('completed');
     await record('failed');

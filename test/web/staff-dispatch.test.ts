@@ -5,9 +5,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { ok, startWebHarness, type Json, type WebHarness } from '../helpers/web.js';
+import {
+  ok,
+  pairStation,
+  startWebHarness,
+  type Json,
+  type WebHarness,
+  createStaff,
+  signInToStaffApp,
+} from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
+/** The retailer user's. */
+const PORTAL_PASSWORD = 'correct horse 42';
 const ADMIN = 'ada@factory.test';
 
 let w: WebHarness;
@@ -17,28 +26,14 @@ const tokens = {} as Record<'produce' | 'dispatch', string>;
 const scan = (role: keyof typeof tokens, barcode: string): Promise<Json> =>
   ok(w.daemon.url, 'POST', '/v1/scans', { token: tokens[role], body: { barcode } });
 
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(w.url(path));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, path: string) => signInToStaffApp(w, page, ADMIN, path);
 
 beforeAll(async () => {
   w = await startWebHarness();
-  await w.api('POST', '/v1/staff', {
-    email: ADMIN,
-    name: 'Ada Admin',
-    role: 'admin',
-    password: PASSWORD,
-  });
+  await createStaff(w, { email: ADMIN, name: 'Ada Admin', role: 'admin' });
   retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind Home', code: 'NW' });
   for (const role of ['produce', 'dispatch'] as const) {
-    const code = await w.api('POST', '/v1/stations/pairing-codes', { name: `${role} line`, role });
-    tokens[role] = (
-      await ok(w.daemon.url, 'POST', '/v1/stations/pair', { body: { code: code.code } })
-    ).token;
+    tokens[role] = (await pairStation(w, `${role} line`, role)).token;
   }
 });
 
@@ -65,7 +60,7 @@ describe('Dispatch in the staff app', () => {
     for (const b of barcodes) await scan('produce', b);
 
     const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
-    await signIn(page, ADMIN, '/dispatch');
+    await signIn(page, '/dispatch');
     await page.getByRole('heading', { name: 'Dispatch' }).waitFor();
     await page.getByLabel('Retailer').selectOption({ label: 'Northwind Home (NW)' });
     await page.getByLabel('Reference').fill('WK48');
@@ -126,10 +121,14 @@ describe('Dispatch in the staff app', () => {
       email: 'bea@northwind.test',
       name: 'Bea Buyer',
       role: 'buyer',
-      password: PASSWORD,
+      password: PORTAL_PASSWORD,
     });
     const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
-    await signIn(page, 'bea@northwind.test', '/portal');
+    await page.goto(w.url('/portal'));
+    await page.getByLabel('Email').fill('bea@northwind.test');
+    await page.getByLabel('Password').fill(PORTAL_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.getByRole('link', { name: 'Deliveries' }).click();
     await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'CN 000001' });
@@ -154,7 +153,7 @@ describe('Dispatch in the staff app', () => {
 
   it('a retailer gets its delivery address in the Retailers screen', async () => {
     const { page, problems, context } = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
-    await signIn(page, ADMIN, '/retailers');
+    await signIn(page, '/retailers');
     await page.getByRole('heading', { name: 'Retailers' }).waitFor();
     await page.getByRole('button', { name: 'New retailer' }).click();
     const dialog = page.getByRole('dialog', { name: 'New retailer' });
@@ -223,7 +222,7 @@ describe('Dispatch in the staff app', () => {
       const { page, problems, context } = await openPage(w.browser, {
         viewport: VIEWPORTS.desktop,
       });
-      await signIn(page, ADMIN, '/dispatch');
+      await signIn(page, '/dispatch');
       await page.getByLabel('Language').selectOption(lang);
       for (const [size, viewport] of [
         ['1280x800', VIEWPORTS.desktop],

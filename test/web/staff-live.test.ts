@@ -4,42 +4,30 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, openPage, screenshot } from '../helpers/browser.js';
-import { ok, webHarnessForFile, type Json } from '../helpers/web.js';
+import {
+  createRetailerWithOrder,
+  createStaff,
+  ok,
+  pairStation,
+  signInToStaffApp,
+  webHarnessForFile,
+  type Json,
+} from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
 const w = webHarnessForFile();
 
 async function setUp(): Promise<{ order: Json; station: string }> {
-  await w.api('POST', '/v1/staff', {
-    email: 'ada@factory.test',
-    name: 'Ada Admin',
-    role: 'admin',
-    password: PASSWORD,
-  });
-  const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
-  const order = await w.api('POST', '/v1/orders', {
-    order_no: 'LIVE-1',
-    retailer_id: retailer.id,
-    lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 3 }],
-  });
-  const issued = await w.api('POST', '/v1/stations/pairing-codes', {
-    name: 'Line 1',
-    role: 'produce',
-  });
-  const paired = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
-    token: null,
-    body: { code: issued.code },
-  });
-  return { order, station: paired.token as string };
+  await createStaff(w, { email: 'ada@factory.test', name: 'Ada Admin', role: 'admin' });
+  const { order } = await createRetailerWithOrder(
+    w,
+    { name: 'Northwind', code: 'NW' },
+    { order_no: 'LIVE-1', lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 3 }] },
+  );
+  const paired = await pairStation(w, 'Line 1', 'produce');
+  return { order, station: paired.token };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(w.url('/'));
-  await page.getByLabel('Email').fill('ada@factory.test');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page) => signInToStaffApp(w, page, 'ada@factory.test');
 
 describe('the staff app on the event stream', () => {
   it('the orders board changes within 2 s of a scan, with no request for the orders list', async () => {

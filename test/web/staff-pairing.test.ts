@@ -5,10 +5,9 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { decodePngBuffer } from '../labels/decode.js';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { webHarnessForFile } from '../helpers/web.js';
+import { webHarnessForFile, createStaff, signInToStaffApp } from '../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 
 /** What zbarimg reads in a screenshot of the element. */
 async function qrOf(element: Locator): Promise<string[]> {
@@ -18,10 +17,7 @@ async function qrOf(element: Locator): Promise<string[]> {
 async function openPairing(name: string) {
   const opened = await openPage(w.browser, { viewport: VIEWPORTS.desktop });
   const { page } = opened;
-  await page.goto(w.url('/stations'));
-  await page.getByLabel('Email').fill('ada@factory.test');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaffApp(w, page, 'ada@factory.test', '/stations');
   await page.getByRole('button', { name: 'Pair a new station' }).click();
   const form = page.getByRole('dialog', { name: 'Pair a new station' });
   await form.getByLabel('Station name').fill(name);
@@ -33,12 +29,7 @@ async function openPairing(name: string) {
 
 describe('the pairing dialog', () => {
   it('shows the station page’s address as a second QR code a phone camera opens', async () => {
-    await w.api('POST', '/v1/staff', {
-      email: 'ada@factory.test',
-      name: 'Ada Admin',
-      role: 'admin',
-      password: PASSWORD,
-    });
+    await createStaff(w, { email: 'ada@factory.test', name: 'Ada Admin', role: 'admin' });
     const { context, page, problems, dialog, code } = await openPairing('Dock phone');
     const station = `${w.daemon.url}/station`;
 

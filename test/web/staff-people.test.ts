@@ -2,38 +2,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { startWebHarness, type WebHarness } from '../helpers/web.js';
+import { startWebHarness, type WebHarness, createStaff, signInToStaffApp } from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
 let w: WebHarness;
 
 beforeAll(async () => {
   w = await startWebHarness();
-  await w.api('POST', '/v1/staff', {
-    email: 'ada@factory.test',
-    name: 'Ada Admin',
-    role: 'admin',
-    password: PASSWORD,
-  });
-  await w.api('POST', '/v1/staff', {
-    email: 'sam@factory.test',
-    name: 'Sam Supervisor',
-    role: 'supervisor',
-    password: PASSWORD,
-  });
+  await createStaff(w, { email: 'ada@factory.test', name: 'Ada Admin', role: 'admin' });
+  await createStaff(w, { email: 'sam@factory.test', name: 'Sam Supervisor', role: 'supervisor' });
   await w.api('POST', '/v1/retailers', { name: 'Northwind Home', code: 'NW' });
 });
 afterAll(async () => {
   await w?.close();
 });
 
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(w.url(path));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, email: string, path: string) => signInToStaffApp(w, page, email, path);
 
 describe('the Operators screen', () => {
   it('adds an operator, edits their language, and prints their badge', async () => {

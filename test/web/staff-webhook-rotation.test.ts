@@ -4,22 +4,16 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { webHarnessForFile } from '../helpers/web.js';
+import { webHarnessForFile, createStaff, signInToStaffApp } from '../helpers/web.js';
 import { waitUntil } from '../helpers/wait.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 
 describe('Webhooks: rotating the signing secret', () => {
   it('shows the new secret once; both secrets sign during the overlap', async () => {
     const receiver = await new Receiver().listen();
     try {
-      await w.api('POST', '/v1/staff', {
-        email: 'ada@factory.test',
-        name: 'Ada Admin',
-        role: 'admin',
-        password: PASSWORD,
-      });
+      await createStaff(w, { email: 'ada@factory.test', name: 'Ada Admin', role: 'admin' });
       const hook = await w.api('POST', '/v1/webhooks', {
         url: `${receiver.url}/hook`,
         events: ['*'],
@@ -27,10 +21,7 @@ describe('Webhooks: rotating the signing secret', () => {
       const { context, page, problems } = await openPage(w.browser, {
         viewport: VIEWPORTS.desktop,
       });
-      await page.goto(w.url('/integrations/webhooks'));
-      await page.getByLabel('Email').fill('ada@factory.test');
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInToStaffApp(w, page, 'ada@factory.test', '/integrations/webhooks');
 
       await page.getByRole('button', { name: `Rotate secret of ${receiver.url}/hook` }).click();
       const dialog = page.getByRole('dialog', { name: 'Rotate the signing secret?' });

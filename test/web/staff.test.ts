@@ -8,9 +8,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from '../core/webhooks/receiver.js';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../helpers/browser.js';
-import { http, ok, startWebHarness, type Json, type WebHarness } from '../helpers/web.js';
+import {
+  http,
+  ok,
+  pairStation,
+  startWebHarness,
+  type Json,
+  type WebHarness,
+  STAFF_PASSWORD,
+  createStaff,
+  signInToStaffApp,
+} from '../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
 const ADMIN = 'ada@factory.test';
 const SUPERVISOR = 'sam@factory.test';
 
@@ -43,14 +52,6 @@ const scan = (role: keyof typeof stations, barcode: string, location?: string): 
     body: { barcode, ...(location ? { location } : {}) },
   });
 
-async function signIn(page: Page, email: string, path = '/'): Promise<void> {
-  await page.goto(w.url(path));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
-
 /** Opens a signed-in page at 1280×800 (or `viewport`). */
 async function open(
   email: string,
@@ -58,7 +59,7 @@ async function open(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ) {
   const opened = await openPage(w.browser, { viewport });
-  await signIn(opened.page, email, path);
+  await signInToStaffApp(w, opened.page, email, path);
   return opened;
 }
 
@@ -74,15 +75,12 @@ beforeAll(async () => {
     [ADMIN, 'Ada Admin', 'admin'],
     [SUPERVISOR, 'Sam Supervisor', 'supervisor'],
   ] as const) {
-    await w.api('POST', '/v1/staff', { email, name, role, password: PASSWORD });
+    await createStaff(w, { email, name, role });
   }
   retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind Home', code: 'NW' });
   other = await w.api('POST', '/v1/retailers', { name: 'Sofa World', code: 'SW' });
   for (const role of ['produce', 'stock', 'dispatch'] as const) {
-    const code = await w.api('POST', '/v1/stations/pairing-codes', { name: `${role} line`, role });
-    stations[role] = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
-      body: { code: code.code },
-    });
+    stations[role] = await pairStation(w, `${role} line`, role);
   }
   // Enough older orders for a second page (50 a page), in one upload.
   const rows = Array.from({ length: 52 }, (_, i) => `OLD-${i},SW,TABLE,,1,1,,2027-06-01,`);
@@ -988,7 +986,7 @@ describe('the staff app', () => {
     await page.getByText('Your session has ended. Sign in again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/returns');
     await page.getByLabel('Email').fill(SUPERVISOR);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Returns' }).waitFor();
     await context.close();

@@ -5,7 +5,7 @@ import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import { factoryHttp, pairStation } from './helpers/factory-http.js';
 import { readQrFromScreen } from './helpers/read-qr.js';
-import { KEY, renderTui } from './helpers/tui-harness.js';
+import { KEY, openTui, renderTui, typeStationName } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
 const SMALL = { columns: 80, rows: 24 };
@@ -79,17 +79,12 @@ describe('factory tui in an 80×24 terminal', () => {
   });
 
   it('leaves on q, and on Ctrl-C even while typing', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey, size: SMALL });
-    await tui.waitFor('n new pairing code');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey, size: SMALL });
     tui.press('q');
     await tui.exited;
 
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey, size: SMALL });
-    await tui.waitFor('n new pairing code');
-    tui.press('n');
-    await tui.waitFor('Station name:');
-    tui.type('q');
-    await tui.waitFor('Station name: q█');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey, size: SMALL });
+    await typeStationName(tui, 'q');
     tui.press(KEY.ctrlC);
     await tui.exited;
   });

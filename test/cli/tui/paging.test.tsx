@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import { factoryHttp } from './helpers/factory-http.js';
-import { KEY, renderTui } from './helpers/tui-harness.js';
+import { KEY, openTui } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
 /** More keys than one page holds (100), with the daemon's own key one more. */
@@ -28,8 +28,7 @@ afterEach(async () => {
 
 describe('factory tui: lists longer than a page', () => {
   it('says there are more than the first page and reads the next one at the last row', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('1');
     const first = await tui.waitFor(/of 100\+ · the last row loads more/);
     expect(first).toMatch(/› import job 120/);

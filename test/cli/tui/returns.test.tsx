@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import { dispatchedPiece, factoryHttp, openReturn } from './helpers/factory-http.js';
-import { KEY, renderTui } from './helpers/tui-harness.js';
+import { KEY, openTui } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
 let daemon: RunningDaemon;
@@ -27,8 +27,7 @@ describe('factory tui: Returns', () => {
     const second = await openReturn(daemon.url, daemon.apiKey, 'PO-1002');
     const http = factoryHttp(daemon.url, daemon.apiKey);
 
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('4');
     // Newest first: the second return is selected.
     await tui.waitFor(
@@ -71,8 +70,7 @@ describe('factory tui: Returns', () => {
     const { barcode } = await dispatchedPiece(daemon.url, daemon.apiKey, 'PO-2001');
     const http = factoryHttp(daemon.url, daemon.apiKey);
 
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('4');
     await tui.waitFor('n new return');
     tui.press('n');

@@ -3,7 +3,7 @@ import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import type { HttpError } from './helpers/factory-http.js';
 import { factoryHttp } from './helpers/factory-http.js';
-import { KEY, renderTui } from './helpers/tui-harness.js';
+import { KEY, openTui } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
 let daemon: RunningDaemon;
@@ -26,8 +26,7 @@ const lineOf = (frame: string, field: string) =>
 describe('factory tui: Settings', () => {
   it('changes a setting, and shows the server refusing a bad value next to the field', async () => {
     const http = factoryHttp(daemon.url, daemon.apiKey);
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('3');
     await tui.waitFor(/› stuck_after_days\s+7\s/);
 
@@ -79,8 +78,7 @@ describe('factory tui: Settings', () => {
   it('edits like a shell: Ctrl-U clears the field, so 7 → Ctrl-U → 0 saves 0 (not 70)', async () => {
     const http = factoryHttp(daemon.url, daemon.apiKey);
     await http.request('PATCH', '/v1/settings', { stuck_after_days: 7 });
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('3');
     await tui.waitFor(/› stuck_after_days\s+7\s/);
     tui.press(KEY.enter);
@@ -114,8 +112,7 @@ describe('factory tui: Settings', () => {
   });
 
   it('shows the label size as read-only, with the reason, and never sends it', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('3');
     await tui.waitFor('› stuck_after_days');
     const frame = await tui.waitFor(/label_size\s+4x6 \(read-only\)/);
@@ -132,8 +129,7 @@ describe('factory tui: Settings', () => {
   });
 
   it('leaves the value alone when editing is cancelled', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('API key “initial”');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('3');
     await tui.waitFor('› stuck_after_days');
     tui.press(KEY.down);

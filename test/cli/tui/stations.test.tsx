@@ -3,7 +3,7 @@ import { startDaemon } from '../../helpers/daemon.js';
 import type { RunningDaemon } from '../../helpers/daemon.js';
 import { factoryHttp } from './helpers/factory-http.js';
 import { readQrFromScreen } from './helpers/read-qr.js';
-import { KEY, renderTui } from './helpers/tui-harness.js';
+import { KEY, openTui, typeStationName } from './helpers/tui-harness.js';
 import type { Tui } from './helpers/tui-harness.js';
 
 let daemon: RunningDaemon;
@@ -22,11 +22,7 @@ afterEach(async () => {
 
 /** Issues a pairing code from the Stations tab and answers the code shown. */
 async function issueCode(ui: Tui, name: string, role: 'produce' | 'stock' | 'dispatch' | 'board') {
-  await ui.waitFor('n new pairing code');
-  ui.press('n');
-  await ui.waitFor('Station name:');
-  ui.type(name);
-  await ui.waitFor(`Station name: ${name}`);
+  await typeStationName(ui, name);
   ui.press(KEY.enter);
   await ui.waitFor('› Role:');
   ui.press(role[0]!);
@@ -38,7 +34,7 @@ async function issueCode(ui: Tui, name: string, role: 'produce' | 'stock' | 'dis
 
 describe('factory tui: Stations', () => {
   it('shows a pairing code with its QR code and notices when the station pairs', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     const code = await issueCode(tui, 'Line 3 packing', 'dispatch');
     const frame = tui.lastFrame();
     expect(frame).toContain('Pairing code for “Line 3 packing” (dispatch)');
@@ -86,7 +82,7 @@ describe('factory tui: Stations', () => {
 
   it('counts down from 10:00 on the injected clock and says when the code expired', async () => {
     let clock = Date.now();
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey, now: () => new Date(clock) });
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey, now: () => new Date(clock) });
     const code = await issueCode(tui, 'Bay scanner', 'stock');
     expect(tui.lastFrame()).toContain('Expires  in 10:00');
 
@@ -105,13 +101,10 @@ describe('factory tui: Stations', () => {
   });
 
   it('follows the code it issued, not its station name, when two codes share a name', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     const first = await issueCode(tui, 'Packing', 'stock');
     // A second code for a station of the same name, from the code's screen.
-    tui.press('n');
-    await tui.waitFor('Station name:');
-    tui.type('Packing');
-    await tui.waitFor('Station name: Packing');
+    await typeStationName(tui, 'Packing');
     tui.press(KEY.enter);
     await tui.waitFor('› Role:');
     tui.press('s', KEY.enter);
@@ -141,12 +134,8 @@ describe('factory tui: Stations', () => {
   });
 
   it('issues a code for a board (a TV): its address as the QR, then lists it as a board', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('n new pairing code');
-    tui.press('n');
-    await tui.waitFor('Station name:');
-    tui.type('Hall TV');
-    await tui.waitFor('Station name: Hall TV');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
+    await typeStationName(tui, 'Hall TV');
     tui.press(KEY.enter);
     // The picker offers the board among the roles, and `b` picks it.
     const picker = await tui.waitFor('› Role:');
@@ -182,8 +171,7 @@ describe('factory tui: Stations', () => {
   });
 
   it('keeps a name from being empty before asking for the role', async () => {
-    tui = renderTui({ url: daemon.url, token: daemon.apiKey });
-    await tui.waitFor('n new pairing code');
+    tui = await openTui({ url: daemon.url, token: daemon.apiKey });
     tui.press('n');
     await tui.waitFor('Station name:');
     tui.press(KEY.enter);

@@ -7,10 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from '../../helpers/browser.js';
 import { FakeZplPrinter } from '../../helpers/fake-zpl-printer.js';
 import { clippedWords, englishLeft } from '../../helpers/languages.js';
-import { ok, webHarnessForFile, type Json } from '../../helpers/web.js';
+import {
+  STAFF_PASSWORD,
+  createRetailerWithOrder,
+  createStaff,
+  ok,
+  pairStation,
+  webHarnessForFile,
+} from '../../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 const NAMESPACES = ['staff', 'common'];
 const TV = { width: 1920, height: 1080 };
 const PANEL = { width: 800, height: 480 };
@@ -50,14 +56,7 @@ const WORDS = {
 } as const;
 type Lang = keyof typeof WORDS;
 
-async function pair(name: string, role: string): Promise<string> {
-  const issued = await w.api('POST', '/v1/pairing-codes', { name, role });
-  const paired = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
-    token: null,
-    body: { code: issued.code },
-  });
-  return paired.token as string;
-}
+const pair = async (name: string, role: string) => (await pairStation(w, name, role)).token;
 
 let printer: FakeZplPrinter;
 let printerId: string;
@@ -80,18 +79,12 @@ beforeAll(async () => {
   printerId = (
     await w.api('POST', '/v1/printers', { name: 'Zebra 1', language: 'zpl', uri: printer.uri })
   ).id;
-  await w.api('POST', '/v1/staff', {
-    email: 'ola@factory.test',
-    name: 'Ola',
-    role: 'supervisor',
-    password: PASSWORD,
-  });
-  const retailer = await w.api('POST', '/v1/retailers', { name: 'Meble Kowalski', code: 'MK' });
-  const order: Json = await w.api('POST', '/v1/orders', {
-    order_no: 'ZL-1',
-    retailer_id: retailer.id,
-    lines: [{ sku: 'SOFA', qty: 2, pieces_per_unit: 2 }],
-  });
+  await createStaff(w, { email: 'ola@factory.test', name: 'Ola', role: 'supervisor' });
+  const { retailer, order } = await createRetailerWithOrder(
+    w,
+    { name: 'Meble Kowalski', code: 'MK' },
+    { order_no: 'ZL-1', lines: [{ sku: 'SOFA', qty: 2, pieces_per_unit: 2 }] },
+  );
   await w.api('POST', '/v1/orders', {
     order_no: 'ZL-2',
     retailer_id: retailer.id,
@@ -157,7 +150,7 @@ describe.each(['pl', 'ro'] as const)('the board in %s', (lang: Lang) => {
     );
     await page.goto(w.url('/board'));
     await page.getByLabel(words.email).fill('ola@factory.test');
-    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="password"]').fill(STAFF_PASSWORD);
     expect(await englishLeft(page, NAMESPACES, lang)).toEqual([]);
     await page.setViewportSize(PANEL);
     expect(await clippedWords(page)).toEqual([]);

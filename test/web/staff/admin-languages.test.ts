@@ -4,14 +4,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../../helpers/browser.js';
-import { http, webHarnessForFile } from '../../helpers/web.js';
+import {
+  http,
+  webHarnessForFile,
+  STAFF_PASSWORD,
+  createStaff,
+  signInToStaffApp,
+} from '../../helpers/web.js';
 import type { Catalog } from '../../../src/web/shared/i18n/i18n.js';
 import staffEn from '../../../src/web/shared/i18n/catalogs/staff/en.js';
 import staffPl from '../../../src/web/shared/i18n/catalogs/staff/pl.js';
 import staffRo from '../../../src/web/shared/i18n/catalogs/staff/ro.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 
 type Lang = 'pl' | 'ro';
 
@@ -106,12 +111,7 @@ const WORDS = {
 
 describe('the staff app’s admin screens in Polish and Romanian', () => {
   it('Settings, Stations and API keys switch to the chosen language, and fit 800×480', async () => {
-    await w.api('POST', '/v1/staff', {
-      email: 'ana@factory.test',
-      name: 'Ana',
-      role: 'admin',
-      password: PASSWORD,
-    });
+    await createStaff(w, { email: 'ana@factory.test', name: 'Ana', role: 'admin' });
     const issued = await w.api('POST', '/v1/stations/pairing-codes', {
       name: 'Linia 1',
       role: 'produce',
@@ -128,10 +128,7 @@ describe('the staff app’s admin screens in Polish and Romanian', () => {
       viewport: VIEWPORTS.desktop,
       locale: 'en-GB',
     });
-    await page.goto(w.url('/factory/settings'));
-    await page.getByLabel('Email').fill('ana@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStaffApp(w, page, 'ana@factory.test', '/factory/settings');
     // English until a language is chosen.
     await page.getByLabel('Time zone').waitFor();
 
@@ -233,7 +230,7 @@ describe('the other converted staff screens', () => {
     });
     await page.goto(w.url('/stations'));
     await page.getByLabel('E-mail').fill('ana@factory.test');
-    await page.getByLabel('Hasło').fill(PASSWORD);
+    await page.getByLabel('Hasło').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Zaloguj' }).click();
     await page.getByRole('heading', { name: 'Stanowiska', level: 1 }).waitFor();
     for (const lang of ['pl', 'ro'] as const) {

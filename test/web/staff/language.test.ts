@@ -2,27 +2,20 @@
 // at once, the choice is remembered on the browser, and dates follow the language.
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../../helpers/browser.js';
-import { webHarnessForFile } from '../../helpers/web.js';
+import { webHarnessForFile, createStaff, signInToStaffApp } from '../../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
+/** The retailer user's. */
+const PORTAL_PASSWORD = 'correct horse 42';
 
 describe('choosing a language', () => {
   it('the staff app: the menu switches every word of the frame, and the choice stays', async () => {
-    await w.api('POST', '/v1/staff', {
-      email: 'ola@factory.test',
-      name: 'Ola',
-      role: 'supervisor',
-      password: PASSWORD,
-    });
+    await createStaff(w, { email: 'ola@factory.test', name: 'Ola', role: 'supervisor' });
     const { context, page, problems } = await openPage(w.browser, {
       viewport: VIEWPORTS.desktop,
       locale: 'en-GB',
     });
-    await page.goto(w.url('/'));
-    await page.getByLabel('Email').fill('ola@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStaffApp(w, page, 'ola@factory.test');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Stations' }).waitFor();
 
@@ -64,7 +57,7 @@ describe('choosing a language', () => {
       email: 'jan@kowalski.test',
       name: 'Jan',
       role: 'owner',
-      password: PASSWORD,
+      password: PORTAL_PASSWORD,
     });
     const order = await w.api('POST', '/v1/orders', {
       order_no: 'PO-7001',
@@ -78,7 +71,7 @@ describe('choosing a language', () => {
     });
     await page.goto(w.url(`/portal/orders/${order.id}`));
     await page.getByLabel('E-mail').fill('jan@kowalski.test');
-    await page.getByLabel('Hasło').fill(PASSWORD);
+    await page.getByLabel('Hasło').fill(PORTAL_PASSWORD);
     await page.getByRole('button', { name: 'Zaloguj' }).click();
     await page.getByRole('heading', { name: 'Zamówienie PO-7001' }).waitFor();
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');

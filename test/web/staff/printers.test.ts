@@ -5,33 +5,26 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot, VIEWPORTS } from '../../helpers/browser.js';
 import { FakeZplPrinter } from '../../helpers/fake-zpl-printer.js';
-import { webHarnessForFile } from '../../helpers/web.js';
+import {
+  webHarnessForFile,
+  createRetailerWithOrder,
+  createStaff,
+  signInToStaffApp,
+} from '../../helpers/web.js';
 
-const PASSWORD = 'correct horse 42';
 const ADMIN = 'ada@factory.test';
 const w = webHarnessForFile();
 let printer: FakeZplPrinter;
 
 beforeAll(async () => {
   printer = await FakeZplPrinter.start();
-  await w.api('POST', '/v1/staff', {
-    email: ADMIN,
-    name: 'Ada Admin',
-    role: 'admin',
-    password: PASSWORD,
-  });
+  await createStaff(w, { email: ADMIN, name: 'Ada Admin', role: 'admin' });
 });
 afterAll(async () => {
   await printer?.stop();
 });
 
-async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(w.url(path));
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, path: string) => signInToStaffApp(w, page, ADMIN, path);
 
 describe('the Printers screen', () => {
   it('adds a printer, shows its state live, prints a test label and prints an interrupted job again', async () => {
@@ -81,12 +74,11 @@ describe('the Printers screen', () => {
       .toBe(false);
 
     // "Print labels" on an order sends them to the printer chosen.
-    const retailer = await w.api('POST', '/v1/retailers', { name: 'Northwind', code: 'NW' });
-    const order = await w.api('POST', '/v1/orders', {
-      order_no: 'PO-PRINT',
-      retailer_id: retailer.id,
-      lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 2 }],
-    });
+    const { order } = await createRetailerWithOrder(
+      w,
+      { name: 'Northwind', code: 'NW' },
+      { order_no: 'PO-PRINT', lines: [{ sku: 'SOFA', qty: 1, pieces_per_unit: 2 }] },
+    );
     await page.goto(w.url(`/orders/${order.id}`));
     await page.getByRole('button', { name: 'Print labels' }).click();
     await page.getByLabel(/Send to a printer/).check();

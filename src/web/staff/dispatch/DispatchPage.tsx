@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ViewTabs, type View } from '../common/ViewTabs.js';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
-import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
 import { ErrorMessage } from '../../shared/ui/ErrorMessage.js';
 import { fieldError } from '../../shared/ui/field-error.js';
@@ -10,6 +9,7 @@ import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { SelectField, TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
 import { useRetailerOptions } from '../common/use-retailers.js';
+import { useViewPages } from '../common/use-view-pages.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { useStaffT } from '../staff-i18n.js';
 import { useConsignments, useCreateConsignment, type ConsignmentStatus } from './use-dispatch.js';
@@ -42,23 +42,14 @@ export function progressWords(t: T, c: { pieces_loaded: number; pieces_to_load: 
 /** Dispatch: consignments being loaded at the bays, with their progress; open a new one. */
 export function DispatchPage() {
   const { t } = useStaffT();
-  const [view, setView] = useState<ConsignmentStatus | undefined>('open');
-  const pages = useKeysetPages();
+  const { view, pages, choose } = useViewPages<ConsignmentStatus>('open');
   const list = useConsignments(view, pages.cursor);
   const can = useCan();
   return (
     <section>
       <PageHeader title={t('dispatch.title')} />
       {can('POST /v1/consignments') && <NewConsignmentForm />}
-      <ViewTabs
-        label={t('dispatch.view.label')}
-        views={VIEWS}
-        current={view}
-        onChoose={(status) => {
-          setView(status);
-          pages.first();
-        }}
-      />
+      <ViewTabs label={t('dispatch.view.label')} views={VIEWS} current={view} onChoose={choose} />
       <ErrorMessage error={list.error} />
       {/* Fits 800 px: headings wrap, and the reference (on each consignment's page) goes. */}
       <div className="consignment-list">

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { ViewTabs, type View } from '../common/ViewTabs.js';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/format.js';
-import { useKeysetPages } from '../../shared/query/use-keyset-pages.js';
 import { ConfirmDialog, RowDangerButton } from '../../shared/ui/ConfirmDialog.js';
 import { Dialog } from '../../shared/ui/Dialog.js';
 import { EmptyState } from '../../shared/ui/EmptyState.js';
@@ -11,6 +10,7 @@ import { fieldError, shownAtField } from '../../shared/ui/field-error.js';
 import { PagedTable } from '../../shared/ui/PagedTable.js';
 import { TextField } from '../../shared/ui/TextField.js';
 import { useCan } from '../access/access.js';
+import { useViewPages } from '../common/use-view-pages.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { useStaffT } from '../staff-i18n.js';
 import {
@@ -38,8 +38,7 @@ const VIEWS: View<ReturnStatus>[] = [
 /** Pieces coming back: record one by its barcode, then restock it at a bay or write it off. */
 export function ReturnsPage() {
   const { t } = useStaffT();
-  const [view, setView] = useState<ReturnStatus | undefined>('received');
-  const pages = useKeysetPages();
+  const { view, pages, choose } = useViewPages<ReturnStatus>('received');
   const returns = useReturns(view, pages.cursor);
   const [closing, setClosing] = useState<{ ret: Return; how: 'restock' | 'write_off' } | null>(
     null,
@@ -59,15 +58,7 @@ export function ReturnsPage() {
         </p>
       )}
 
-      <ViewTabs
-        label={t('returns.views')}
-        views={VIEWS}
-        current={view}
-        onChoose={(status) => {
-          setView(status);
-          pages.first();
-        }}
-      />
+      <ViewTabs label={t('returns.views')} views={VIEWS} current={view} onChoose={choose} />
       <ErrorMessage error={returns.error} />
       <PagedTable
         list={list}

@@ -174,3 +174,26 @@ export function renderTui(options: TuiOptions): Tui {
     },
   };
 }
+
+/**
+ * Renders the terminal UI (as `renderTui`) and waits for its first screen, the Stations tab;
+ * closes it again if that screen never comes.
+ */
+export async function openTui(options: TuiOptions): Promise<Tui> {
+  const tui = renderTui(options);
+  try {
+    await tui.waitFor('n new pairing code');
+  } catch (error) {
+    await tui.close();
+    throw error;
+  }
+  return tui;
+}
+
+/** On the Stations tab: opens the new pairing code's form (n) and types the station's name. */
+export async function typeStationName(tui: Tui, name: string): Promise<void> {
+  tui.press('n');
+  await tui.waitFor('Station name:');
+  tui.type(name);
+  await tui.waitFor(`Station name: ${name}`);
+}

@@ -6,10 +6,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORTS, axeViolations, openPage, screenshot } from '../../../helpers/browser.js';
 import { clippedWords, englishLeft } from '../../../helpers/languages.js';
-import { ok, webHarnessForFile, type Json } from '../../../helpers/web.js';
+import {
+  createRetailerWithOrder,
+  createStaff,
+  ok,
+  pairStation,
+  signInToStaffApp,
+  webHarnessForFile,
+  type Json,
+} from '../../../helpers/web.js';
 
 const w = webHarnessForFile();
-const PASSWORD = 'correct horse 42';
 const NAMESPACES = ['staff', 'common'];
 
 /** The words the test looks for, written out per language. */
@@ -50,32 +57,26 @@ type Lang = keyof typeof WORDS;
 let order: Json;
 
 beforeAll(async () => {
-  await w.api('POST', '/v1/staff', {
-    email: 'ola@factory.test',
-    name: 'Ola',
-    role: 'admin',
-    password: PASSWORD,
-  });
-  const retailer = await w.api('POST', '/v1/retailers', { name: 'Meble Kowalski', code: 'MK' });
-  order = await w.api('POST', '/v1/orders', {
-    order_no: 'PO-8001',
-    retailer_id: retailer.id,
-    needed_by: '2026-01-15',
-    lines: [
-      {
-        sku: 'SOFA-3S',
-        colour: 'Szary',
-        qty: 2,
-        pieces_per_unit: 3,
-        piece_names: ['Rama', 'Poduszki', 'Nogi'],
-      },
-      { sku: 'PUF', colour: 'Dąb', qty: 1, pieces_per_unit: 1 },
-    ],
-  });
-  const code = await w.api('POST', '/v1/stations/pairing-codes', { name: 'P1', role: 'produce' });
-  const produce = await ok(w.daemon.url, 'POST', '/v1/stations/pair', {
-    body: { code: code.code },
-  });
+  await createStaff(w, { email: 'ola@factory.test', name: 'Ola', role: 'admin' });
+  ({ order } = await createRetailerWithOrder(
+    w,
+    { name: 'Meble Kowalski', code: 'MK' },
+    {
+      order_no: 'PO-8001',
+      needed_by: '2026-01-15',
+      lines: [
+        {
+          sku: 'SOFA-3S',
+          colour: 'Szary',
+          qty: 2,
+          pieces_per_unit: 3,
+          piece_names: ['Rama', 'Poduszki', 'Nogi'],
+        },
+        { sku: 'PUF', colour: 'Dąb', qty: 1, pieces_per_unit: 1 },
+      ],
+    },
+  ));
+  const produce = await pairStation(w, 'P1', 'produce');
   const frame = order.pieces[0].barcode as string;
   for (let i = 0; i < 2; i += 1) {
     await ok(w.daemon.url, 'POST', '/v1/scans', { token: produce.token, body: { barcode: frame } });
@@ -99,10 +100,7 @@ describe.each(['pl', 'ro'] as const)('the orders screens in %s', (lang: Lang) =>
       viewport: VIEWPORTS.desktop,
       locale: 'en-GB',
     });
-    await page.goto(w.url('/'));
-    await page.getByLabel('Email').fill('ola@factory.test');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToStaffApp(w, page, 'ola@factory.test');
     // English until chosen.
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.getByRole('columnheader', { name: 'Retailer' }).waitFor();
