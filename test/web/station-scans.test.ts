@@ -292,6 +292,7 @@ describe('the station page scan loop', () => {
     const checking = page.locator(`[role="status"][data-barcode="${second}"]:not([data-verdict])`);
     await checking.waitFor();
     expect(await checking.innerText()).toContain('Checking…');
+    await screenshot(page, 'station-checking-1024x768');
     expect((await verdictFor(page, second!)).verdict).toBe('accepted');
     expect(station.problems).toEqual({ errors: [], cspViolations: [] });
     await station.close();
