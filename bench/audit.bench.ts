@@ -2,11 +2,14 @@
 // Two processes at once, each a server on its own SQLite file, one with the audit trail and one
 // without (buildApp({ audit: false }), what FACTORYD_AUDIT=off gives `factoryd serve`: only for
 // this baseline). Separate processes, so that neither warms or collects garbage for the other;
-// run together, their requests alternating, so both see the same busy machine.
+// run together, their requests alternating, so both see the same busy machine. All of it on one
+// CPU where `taskset` can pin it: each side's request then runs after the other's, in the same
+// caches; spread over two cores, which side shared its core with the parent changed from run to
+// run, and so did the ratio (±0.04).
 // Run: npx tsx bench/audit.bench.ts [requests per kind, default 2000]
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -107,6 +110,17 @@ if (role === 'audited' || role === 'baseline') {
   });
   process.send!('ready');
 } else {
+  // This process and its threads on the last CPU; the children inherit it.
+  const lastCpu = availableParallelism() - 1;
+  let pinned = 'not pinned (no taskset)';
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(lastCpu), String(process.pid)], {
+      stdio: 'ignore',
+    });
+    pinned = `pinned to CPU ${lastCpu}`;
+  } catch {
+    // Without util-linux's taskset the sides share the machine as the scheduler places them.
+  }
   const child = (which: string) => {
     const c = fork(import.meta.filename, [String(RUNS), which], {
       execArgv: ['--import', 'tsx'],
@@ -161,6 +175,6 @@ if (role === 'audited' || role === 'baseline') {
     target: '(mean)',
   });
   console.table(rows);
-  console.log(`audit rows written: ${a.rows} (baseline: ${b.rows})`);
+  console.log(`audit rows written: ${a.rows} (baseline: ${b.rows}); ${pinned}`);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -64,17 +64,20 @@ export function registerAuditTrail(app: FastifyInstance): void {
       const scope = action && scopeOf(request, action);
       if (!scope) return handler.call(this, request, reply);
       request.auditScope = scope;
-      return enterAuditScope(scope, () => handler.call(this, request, reply));
+      // Once the handler has ended, the request's change is made or not made: a transaction of
+      // it after that (none, normally) writes no row. Not at an abort: the handler goes on, and
+      // what it changes then is written down.
+      let answer: unknown;
+      try {
+        answer = enterAuditScope(scope, () => handler.call(this, request, reply));
+      } catch (err) {
+        scope.close();
+        throw err;
+      }
+      if (answer instanceof Promise) return answer.finally(() => scope.close());
+      scope.close();
+      return answer;
     };
-  });
-  // Once the answer is on its way, the request's change is made or not made.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    request.auditScope?.close();
-    done(null, payload);
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    request.auditScope?.close();
-    done();
   });
 }
 

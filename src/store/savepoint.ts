@@ -1,5 +1,6 @@
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { DB } from './schema.js';
+import { forgetWriterMemos } from './sqlite-driver.js';
 
 // Compiled once: a group-commit batch that has to isolate its units runs two of them per unit.
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
@@ -22,6 +23,8 @@ export async function inSavepoint<T>(
     return { value };
   } catch (error) {
     await trx.executeQuery(ROLLBACK_TO);
+    // What a memo stands for may be undone with the unit.
+    forgetWriterMemos(trx);
     await trx.executeQuery(RELEASE);
     return { error };
   }

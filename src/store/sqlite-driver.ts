@@ -97,6 +97,10 @@ export class SqliteDriver implements Driver {
   readonly #snapshotLock = new Lock();
   /** The handle of the write transaction open on the writer, if one is. */
   #writing: Handle | undefined;
+  /** What the writer's commits left for the next write transactions (`WriterMemo`). */
+  readonly #memos = new Map<WriterMemo<unknown>, unknown>();
+  /** The writer's `data_version` the memos hold for: another connection's commit changes it. */
+  #memoVersion = 0;
 
   constructor(connections: SqliteConnections) {
     this.#writer = new Statements(connections.writer);
@@ -131,13 +135,26 @@ export class SqliteDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
     if (this.#writing === handle) this.#writing = undefined;
-    handle.exec('commit');
+    const kept = handle.takeMemos();
+    try {
+      handle.exec('commit');
+    } catch (err) {
+      this.#memos.clear();
+      throw err;
+    }
+    // Still under the write lock: the next write transaction finds them.
+    if (kept) {
+      if (kept.version !== this.#memoVersion) this.#memos.clear();
+      for (const [memo, value] of kept.values) this.#memos.set(memo, value);
+      this.#memoVersion = kept.version;
+    }
     if (handle.bound === this.#writer) await this.#durable();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
     if (this.#writing === handle) this.#writing = undefined;
+    handle.takeMemos();
     // After some failures (a full disk: SQLITE_FULL; an I/O error) SQLite has rolled the
     // transaction back itself; a ROLLBACK would throw "cannot rollback - no transaction is
     // active" in place of the error that says what happened.
@@ -150,7 +167,9 @@ export class SqliteDriver implements Driver {
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    (connection as Handle).exec(`rollback to ${quoted(name)}`);
+    const handle = connection as Handle;
+    handle.exec(`rollback to ${quoted(name)}`);
+    handle.forgetMemos();
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -160,6 +179,8 @@ export class SqliteDriver implements Driver {
   /** Runs `work` on the writer while no transaction is open on it (e.g. a checkpoint). */
   async withWriter<T>(work: (writer: Database.Database) => T): Promise<T> {
     const release = await this.#writeLock.acquire();
+    // `work` may write what a memo stands for.
+    this.#memos.clear();
     try {
       return work(this.#writer.db);
     } finally {
@@ -197,6 +218,36 @@ export class SqliteDriver implements Driver {
     this.#writer.db.close();
   }
 
+  /**
+   * The writer's `PRAGMA data_version`: unchanged by its own commits, changed by any other
+   * connection's (another process on the file). Read inside a write transaction, it holds until
+   * the transaction ends: no other connection can commit meanwhile.
+   */
+  dataVersion(): number {
+    return (this.#writer.get('pragma data_version').get() as { data_version: number }).data_version;
+  }
+
+  /**
+   * A memo the writer's commits left, if no other connection has committed since (the caller is
+   * in a write transaction); else undefined, and every memo is forgotten.
+   */
+  committedMemo<T>(memo: WriterMemo<T>, version: number): T | undefined {
+    if (this.#memos.size === 0) return undefined;
+    if (version !== this.#memoVersion) {
+      this.#memos.clear();
+      return undefined;
+    }
+    return this.#memos.get(memo) as T | undefined;
+  }
+
+  get hasMemos(): boolean {
+    return this.#memos.size > 0;
+  }
+
+  clearMemos(): void {
+    this.#memos.clear();
+  }
+
   /** Runs a read outside a transaction at once on the reader; undefined for anything else. */
   readAlone(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined {
     const stmt = this.#reader?.get(sql);
@@ -217,6 +268,7 @@ export class SqliteDriver implements Driver {
     try {
       const stmt = this.#writer.get(compiled.sql);
       wrote = !stmt.readonly;
+      if (wrote) this.#memos.clear();
       result = run(stmt, compiled.parameters);
     } finally {
       release();
@@ -245,6 +297,48 @@ class Handle implements DatabaseConnection {
   bind(statements: Statements, release: () => void): void {
     this.#bound = statements;
     this.#release = release;
+  }
+
+  /** Memos this write transaction remembered, kept if it commits, and the `data_version` read in it. */
+  #memos: { values: Map<WriterMemo<unknown>, unknown>; version: number } | undefined;
+  #version: number | undefined;
+
+  /** True while this handle holds the open write transaction. */
+  get writing(): boolean {
+    return this.#driver.writing === this;
+  }
+
+  /** The writer's `data_version`, read once per transaction (it cannot change within one). */
+  #dataVersion(): number {
+    return (this.#version ??= this.#driver.dataVersion());
+  }
+
+  recall<T>(memo: WriterMemo<T>): T | undefined {
+    const own = this.#memos?.values;
+    if (own?.has(memo)) return own.get(memo) as T;
+    if (!this.#driver.hasMemos) return undefined;
+    return this.#driver.committedMemo(memo, this.#dataVersion());
+  }
+
+  remember<T>(memo: WriterMemo<T>, value: T): void {
+    (this.#memos ??= { values: new Map(), version: this.#dataVersion() }).values.set(memo, value);
+  }
+
+  /**
+   * After a rollback to a savepoint: what was remembered, in this transaction or before it, may
+   * be undone with it, or not: forget it all.
+   */
+  forgetMemos(): void {
+    this.takeMemos();
+    this.#driver.clearMemos();
+  }
+
+  /** The memos to keep on commit, taken off this handle (none kept on rollback). */
+  takeMemos(): { values: Map<WriterMemo<unknown>, unknown>; version: number } | undefined {
+    const memos = this.#memos;
+    this.#memos = undefined;
+    this.#version = undefined;
+    return memos;
   }
 
   exec(sql: string): void {
@@ -280,6 +374,46 @@ class Handle implements DatabaseConnection {
     const { rows } = await this.executeQuery<R>(compiled);
     for (const row of rows) yield { rows: [row] };
   }
+}
+
+/**
+ * A value that write transactions on SQLite hand on to the next ones, so that a hot path need not
+ * read it back from disk each time (the audit chain's end): remembered in a transaction, it is
+ * kept once that commits; recalled, it is there only if nothing could have changed it since —
+ * no rollback to a savepoint, no write outside a transaction, no commit by another connection
+ * (another process on the file: `PRAGMA data_version`). The code that remembers a value must be
+ * the only code that writes what it stands for, and a rollback to a savepoint run as a plain
+ * statement must say so (`forgetWriterMemos`, as savepoint.ts does). On PostgreSQL nothing is
+ * remembered.
+ */
+export class WriterMemo<T> {
+  declare readonly value?: T;
+  constructor(readonly name: string) {}
+}
+
+/** What `trx` (a write transaction on SQLite) may take `memo` to be; undefined when unknown. */
+export function recallWriterMemo<T>(
+  trx: Pick<Kysely<unknown>, 'getExecutor'>,
+  memo: WriterMemo<T>,
+): T | undefined {
+  const target = direct.get(trx.getExecutor());
+  return target instanceof Handle && target.writing ? target.recall(memo) : undefined;
+}
+
+/** Hands `value` on to the write transactions after `trx`, if `trx` commits (SQLite only). */
+export function rememberWriterMemo<T>(
+  trx: Pick<Kysely<unknown>, 'getExecutor'>,
+  memo: WriterMemo<T>,
+  value: T,
+): void {
+  const target = direct.get(trx.getExecutor());
+  if (target instanceof Handle && target.writing) target.remember(memo, value);
+}
+
+/** After a rollback to a savepoint in `trx` run as a plain statement: every memo is forgotten. */
+export function forgetWriterMemos(trx: Pick<Kysely<unknown>, 'getExecutor'>): void {
+  const target = direct.get(trx.getExecutor());
+  if (target instanceof Handle && target.writing) target.forgetMemos();
 }
 
 /**

@@ -8,6 +8,7 @@ import { auditActionOf } from '../../src/api/audit-actions.js';
 import { ROUTE_ACCESS } from '../../src/api/permissions.js';
 import { recomputeStuck } from '../../src/core/jobs/stuck-recompute.js';
 import { audited } from '../../src/core/audit/audit-scope.js';
+import { verifyAuditChain } from '../../src/core/audit/audit-log.js';
 import { ManualClock, systemClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/database.js';
 import { makeTestApp, tempDir, type TestApp } from '../helpers/app.js';
@@ -477,6 +478,42 @@ describe('the audit trail', () => {
     const second = await call('GET', `/v1/audit-log?limit=2&starting_after=${first.next_cursor}`);
     expect(second.data[0].seq).toBe(first.data[1].seq - 1);
     expect(second.data.map((e: Json) => e.action)).not.toContain('order.stuck_recompute');
+  });
+});
+
+describe('two servers on one database', () => {
+  it("keep one chain when their changes alternate (the chain end of one is no longer the other's)", async () => {
+    const dataDir = tempDir();
+    mkdirSync(dataDir, { recursive: true });
+    const url = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
+    const open = () => openStore(url ? { url } : { file: join(dataDir, 'factoryd.db') });
+    const [one, two] = [await open(), await open()];
+    try {
+      const cores = [one, two].map((store) =>
+        createCoreContext({ db: store.db, clock: systemClock }),
+      );
+      const { apiKey } = await createFactory(cores[0]!, { name: 'Two Servers' });
+      const apps = await Promise.all(cores.map((core) => buildApp({ core })));
+      const codes = ['AA', 'BB', 'CC', 'DD', 'EE', 'FF'];
+      for (const [i, code] of codes.entries()) {
+        // One, one, two, one, two, two: each server's last append is stale at some point.
+        const app = apps[[0, 0, 1, 0, 1, 1][i]!]!;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/v1/retailers',
+          headers: { authorization: `Bearer ${apiKey.key}` },
+          payload: { name: `Retailer ${code}`, code },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      await Promise.all(apps.map((app) => app.close()));
+      const verdict = await verifyAuditChain({ db: one.db });
+      expect(verdict).toMatchObject({ ok: true, rows: codes.length });
+    } finally {
+      await one.close();
+      await two.close();
+      if (url) await dropTestDatabase(url);
+    }
   });
 });
 

@@ -1,13 +1,25 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   learnWriteTransaction,
+  recallWriterMemo,
   registerDirect,
+  rememberWriterMemo,
   runAtOnce,
   SqliteDriver,
+  WriterMemo,
 } from '../../src/store/sqlite-driver.js';
+import { inSavepoint } from '../../src/store/savepoint.js';
+import type { DB } from '../../src/store/schema.js';
 import { tempDir } from '../helpers/app.js';
 
 // The driver over a real file, with the commit sync replaced by one the test controls.
@@ -204,5 +216,94 @@ describe('SqliteDriver', () => {
     syncAll();
     // Its own handle, learned at its own start: it sees the committed row.
     expect((await later)?.rows).toEqual([{ c: 1 }]);
+  });
+});
+
+describe('WriterMemo', () => {
+  const LAST = new WriterMemo<number>('last n');
+
+  /** Runs `work` as a write transaction (its handle learned, as `transact` does) to its end. */
+  async function write<R>(
+    work: (trx: Kysely<{ t: T }>) => Promise<R>,
+    k: Kysely<{ t: T }> = db,
+  ): Promise<R> {
+    const done = k.transaction().execute((trx) => {
+      learnWriteTransaction(trx);
+      return work(trx);
+    });
+    // Its failure is the caller's to see, after the syncs below.
+    done.catch(() => {});
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      syncAll();
+    }
+    return done;
+  }
+  /** Inserts `n` and remembers it, as the audit trail does with the chain's end. */
+  const append = (n: number) =>
+    write(async (trx) => {
+      await trx.insertInto('t').values({ n }).execute();
+      rememberWriterMemo(trx, LAST, n);
+    });
+  const recall = () => write(async (trx) => recallWriterMemo(trx, LAST));
+
+  it('hands a committed value on to the next write transactions, and its own to itself', async () => {
+    expect(await recall()).toBeUndefined();
+    await append(1);
+    expect(await recall()).toBe(1);
+    expect(
+      await write(async (trx) => {
+        rememberWriterMemo(trx, LAST, 2);
+        return recallWriterMemo(trx, LAST);
+      }),
+    ).toBe(2);
+    expect(await recall()).toBe(2);
+    // Outside a write transaction there is nothing to recall.
+    expect(recallWriterMemo(db, LAST)).toBeUndefined();
+  });
+
+  it('keeps nothing from a transaction that rolls back', async () => {
+    await append(1);
+    await expect(
+      write(async (trx) => {
+        rememberWriterMemo(trx, LAST, 2);
+        throw new Error('the use case failed');
+      }),
+    ).rejects.toThrow('the use case failed');
+    expect(await recall()).toBe(1);
+  });
+
+  it('forgets everything on a rollback to a savepoint', async () => {
+    await append(1);
+    const kept = await write(async (trx) => {
+      const outcome = await inSavepoint(trx as unknown as Transaction<DB>, async () => {
+        rememberWriterMemo(trx, LAST, 2);
+        throw new Error('this unit failed');
+      });
+      expect(outcome).toMatchObject({ error: new Error('this unit failed') });
+      return recallWriterMemo(trx, LAST);
+    });
+    expect(kept).toBeUndefined();
+    expect(await recall()).toBeUndefined();
+  });
+
+  it('forgets a value once another connection commits to the file (another process)', async () => {
+    await append(1);
+    const other = new Database(file);
+    other.prepare('insert into t (n) values (?)').run(5);
+    other.close();
+    expect(await recall()).toBeUndefined();
+    // Remembered again from the next commit on.
+    await append(6);
+    expect(await recall()).toBe(6);
+  });
+
+  it('forgets a value after a write outside a transaction', async () => {
+    await append(1);
+    const done = db.insertInto('t').values({ n: 9 }).execute();
+    await settle();
+    syncAll();
+    await done;
+    expect(await recall()).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { dialectOf } from '../dialect.js';
 import { newestFirst, type PageParams } from '../pagination.js';
 import { PreparedQuery, type Param } from '../prepared-query.js';
 import type { AuditLogTable, DB } from '../schema.js';
+import { recallWriterMemo, rememberWriterMemo, WriterMemo } from '../sqlite-driver.js';
 
 /** The audit trail's rows (DESIGN §17): appended in a change's transaction, never updated. */
 
@@ -24,11 +25,19 @@ export interface AuditLink {
   hash: string;
 }
 
+/**
+ * On SQLite, the chain's end as the last append left it (`WriterMemo`: kept when its transaction
+ * commits, forgotten when another process commits to the file): reading it back cost a change
+ * more than the rest of its row, its page being cold by the next change. `insertAuditRow` is
+ * the only writer of `audit_log`, so the memo follows every append.
+ */
+const CHAIN_END = new WriterMemo<AuditLink | undefined>('audit chain end');
+
 /** The chain's last row (seq and hash), or undefined when it is empty; taken in turn on PostgreSQL. */
 export async function lastAuditLink(trx: Transaction<DB>): Promise<AuditLink | undefined> {
-  // Read every time, never remembered: a commit's disk sync runs after the write lock is let go,
-  // so the next change may start before this one's caller could note the new end.
   if (dialectOf(trx) === 'postgres') await trx.executeQuery(AUDIT_LOCK);
+  const remembered = recallWriterMemo(trx, CHAIN_END);
+  if (remembered) return remembered;
   const row = await lastLink.first(trx, {});
   return row ? { seq: Number(row.seq), hash: row.hash } : undefined;
 }
@@ -57,8 +66,10 @@ const insertRow = new PreparedQuery((db, p: Param<AuditRowValues>) =>
     .values(Object.fromEntries(COLUMNS.map((c) => [c, p(c)])) as unknown as AuditLogTable),
 );
 
+/** Appends `row` to the chain (after `lastAuditLink`, in the same transaction). */
 export async function insertAuditRow(trx: Transaction<DB>, row: AuditLogTable): Promise<void> {
   await insertRow.execute(trx, row);
+  rememberWriterMemo(trx, CHAIN_END, { seq: Number(row.seq), hash: row.hash });
 }
 
 interface ActorKey {
