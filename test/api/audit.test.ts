@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
@@ -478,6 +479,43 @@ describe('the audit trail', () => {
     const second = await call('GET', `/v1/audit-log?limit=2&starting_after=${first.next_cursor}`);
     expect(second.data[0].seq).toBe(first.data[1].seq - 1);
     expect(second.data.map((e: Json) => e.action)).not.toContain('order.stuck_recompute');
+  });
+});
+
+describe('a request whose client goes away', () => {
+  it('still writes the row of the change its handler goes on to make', async () => {
+    const app = await makeTestApp();
+    try {
+      const retailer = await app.request('POST', '/v1/retailers', {
+        body: { name: 'Acme', code: 'ACME' },
+      });
+      expect(retailer.statusCode).toBe(200);
+      const rows = 3000;
+      let csv =
+        'order_no,retailer_code,sku,colour,qty,pieces_per_unit,production_date,needed_by,piece_names\n';
+      for (let i = 0; i < rows; i++) csv += `AB-${i},ACME,SOFA,Grey,1,1,,,\n`;
+      const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+      // The whole file sent, then the connection cut while the server works on it.
+      await new Promise<void>((resolve, reject) => {
+        const req = httpRequest(`${address}/v1/orders/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${app.apiKey}`, 'content-type': 'text/csv' },
+        });
+        req.on('error', () => resolve());
+        req.on('response', () =>
+          reject(new Error('answered before the cut: make the file longer')),
+        );
+        req.end(csv, () => setTimeout(() => req.destroy(), 20));
+      });
+      const count = async (table: string, where = '') =>
+        Number(
+          ((await app.sql.prepare(`select count(*) as n from ${table} ${where}`).get()) as Json).n,
+        );
+      await expect.poll(() => count('orders'), { timeout: 30_000, interval: 100 }).toBe(rows);
+      expect(await count('audit_log', "where action = 'order.upload'")).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -26,8 +26,8 @@ export interface AuditRequest {
 
 /**
  * One audited request or job run: its first use-case transaction that commits writes its row
- * (exactly one). A transaction that rolls back gives the turn back; once the request has
- * answered or the job has ended (`close`), nothing more is written for it.
+ * (exactly one). A transaction that rolls back gives the turn back; once the request's handler
+ * or the job has ended (`close`), nothing more is written for it.
  */
 export class AuditScope {
   #state: 'open' | 'pending' | 'written' | 'closed' = 'open';
@@ -50,7 +50,7 @@ export class AuditScope {
     return this.#state === 'written';
   }
 
-  /** The request answered (the job ended): later transactions of it (none, normally) write no row. */
+  /** The handler (the job) ended: later transactions of it (none, normally) write no row. */
   close(): void {
     if (this.#state === 'open') this.#state = 'closed';
   }
