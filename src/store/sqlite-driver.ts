@@ -299,7 +299,7 @@ class Handle implements DatabaseConnection {
     this.#release = release;
   }
 
-  /** Memos this write transaction remembered, kept if it commits, and the `data_version` read in it. */
+  /** What this write transaction remembered (kept if it commits), and its `data_version`. */
   #memos: { values: Map<WriterMemo<unknown>, unknown>; version: number } | undefined;
   #version: number | undefined;
 

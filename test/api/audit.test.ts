@@ -520,7 +520,7 @@ describe('a request whose client goes away', () => {
 });
 
 describe('two servers on one database', () => {
-  it("keep one chain when their changes alternate (the chain end of one is no longer the other's)", async () => {
+  it("keep one chain when their changes alternate (one server's end is stale)", async () => {
     const dataDir = tempDir();
     mkdirSync(dataDir, { recursive: true });
     const url = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
