@@ -482,6 +482,21 @@ describe('the audit trail', () => {
   });
 });
 
+/** A database of the run's dialect that can be opened again and again, as several servers would. */
+async function reopenableDatabase() {
+  const dataDir = tempDir();
+  mkdirSync(dataDir, { recursive: true });
+  const url = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
+  return {
+    dataDir,
+    url,
+    open: () => openStore(url ? { url } : { file: join(dataDir, 'factoryd.db') }),
+    drop: async () => {
+      if (url) await dropTestDatabase(url);
+    },
+  };
+}
+
 describe('a request whose client goes away', () => {
   it('still writes the row of the change its handler goes on to make', async () => {
     const app = await makeTestApp();
@@ -521,11 +536,8 @@ describe('a request whose client goes away', () => {
 
 describe('two servers on one database', () => {
   it("keep one chain when their changes alternate (one server's end is stale)", async () => {
-    const dataDir = tempDir();
-    mkdirSync(dataDir, { recursive: true });
-    const url = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
-    const open = () => openStore(url ? { url } : { file: join(dataDir, 'factoryd.db') });
-    const [one, two] = [await open(), await open()];
+    const database = await reopenableDatabase();
+    const [one, two] = [await database.open(), await database.open()];
     try {
       const cores = [one, two].map((store) =>
         createCoreContext({ db: store.db, clock: systemClock }),
@@ -550,17 +562,14 @@ describe('two servers on one database', () => {
     } finally {
       await one.close();
       await two.close();
-      if (url) await dropTestDatabase(url);
+      await database.drop();
     }
   });
 });
 
 describe('factoryd audit verify', () => {
   it('holds on an untouched chain and names the first edited or deleted row', async () => {
-    const dataDir = tempDir();
-    mkdirSync(dataDir, { recursive: true });
-    const url = testDialect() === 'postgres' ? await createTestDatabase() : undefined;
-    const open = () => openStore(url ? { url } : { file: join(dataDir, 'factoryd.db') });
+    const { dataDir, url, open, drop } = await reopenableDatabase();
     const env: Record<string, string> = url ? { FACTORYD_DATABASE_URL: url } : {};
     let store = await open();
     const core = createCoreContext({ db: store.db, clock: systemClock });
@@ -605,7 +614,7 @@ describe('factoryd audit verify', () => {
         `audit row 2 is missing (deleted): the chain goes from ${rows[0].id} to ${rows[2].id}`,
       );
     } finally {
-      if (url) await dropTestDatabase(url);
+      await drop();
     }
   });
 });
