@@ -65,8 +65,9 @@ describe('refusals of scans that waited on the device', () => {
     expect(text).toContain('1 of 2');
     expect(text).toContain(`Refused: ${b0} already produced`);
     expect(text).toMatch(/Scanned just now while offline \(\d\d:\d\d:\d\d\)/);
-    // The refusal's buzz, once for each.
-    expect((await vibrations(page)).slice(before)).toEqual([
+    // The refusal's buzz, once for each. (The last queued scan's short buzz, 30, comes a frame
+    // after the scan is stored, so it may land after `before` was read.)
+    expect((await vibrations(page)).slice(before).filter((v) => v !== 30)).toEqual([
       [200, 80, 200],
       [200, 80, 200],
     ]);
