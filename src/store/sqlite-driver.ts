@@ -231,17 +231,13 @@ export class SqliteDriver implements Driver {
    * A memo the writer's commits left, if no other connection has committed since (the caller is
    * in a write transaction); else undefined, and every memo is forgotten.
    */
-  committedMemo<T>(memo: WriterMemo<T>, version: number): T | undefined {
+  committedMemo<T>(memo: WriterMemo<T>, version: () => number): T | undefined {
     if (this.#memos.size === 0) return undefined;
-    if (version !== this.#memoVersion) {
+    if (version() !== this.#memoVersion) {
       this.#memos.clear();
       return undefined;
     }
     return this.#memos.get(memo) as T | undefined;
-  }
-
-  get hasMemos(): boolean {
-    return this.#memos.size > 0;
   }
 
   clearMemos(): void {
@@ -300,7 +296,7 @@ class Handle implements DatabaseConnection {
   }
 
   /** What this write transaction remembered (kept if it commits), and its `data_version`. */
-  #memos: { values: Map<WriterMemo<unknown>, unknown>; version: number } | undefined;
+  #memos: Map<WriterMemo<unknown>, unknown> | undefined;
   #version: number | undefined;
 
   /** True while this handle holds the open write transaction. */
@@ -309,19 +305,17 @@ class Handle implements DatabaseConnection {
   }
 
   /** The writer's `data_version`, read once per transaction (it cannot change within one). */
-  #dataVersion(): number {
-    return (this.#version ??= this.#driver.dataVersion());
-  }
+  readonly #dataVersion = (): number => (this.#version ??= this.#driver.dataVersion());
 
   recall<T>(memo: WriterMemo<T>): T | undefined {
-    const own = this.#memos?.values;
-    if (own?.has(memo)) return own.get(memo) as T;
-    if (!this.#driver.hasMemos) return undefined;
-    return this.#driver.committedMemo(memo, this.#dataVersion());
+    if (this.#memos?.has(memo)) return this.#memos.get(memo) as T;
+    return this.#driver.committedMemo(memo, this.#dataVersion);
   }
 
   remember<T>(memo: WriterMemo<T>, value: T): void {
-    (this.#memos ??= { values: new Map(), version: this.#dataVersion() }).values.set(memo, value);
+    // The version the memo will hold for, read while this transaction keeps others out.
+    this.#dataVersion();
+    (this.#memos ??= new Map()).set(memo, value);
   }
 
   /**
@@ -335,10 +329,12 @@ class Handle implements DatabaseConnection {
 
   /** The memos to keep on commit, taken off this handle (none kept on rollback). */
   takeMemos(): { values: Map<WriterMemo<unknown>, unknown>; version: number } | undefined {
-    const memos = this.#memos;
+    const values = this.#memos;
+    const version = this.#version;
     this.#memos = undefined;
     this.#version = undefined;
-    return memos;
+    // `remember` read the version before it kept anything.
+    return values && { values, version: version! };
   }
 
   exec(sql: string): void {
