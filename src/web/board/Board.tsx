@@ -146,9 +146,10 @@ function Printers({ printers, t }: { printers: PrinterAttention[]; t: TFunction 
 function useClock(): string {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
+    // At each minute's turn: a wall clock must not show the minute before.
+    const timer = setTimeout(() => setNow(new Date()), 60_000 - (now.getTime() % 60_000));
+    return () => clearTimeout(timer);
+  }, [now]);
   // In the page's language: "Thu 26 Nov, 16:15", "czw., 26 lis, 16:15", "joi, 26 nov., 16:15".
   return new Intl.DateTimeFormat(currentLocale(), {
     weekday: 'short',
